@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CodeGate",
+    products: [
+        .library(name: "CodeGateCore", targets: ["CodeGateCore"]),
+        .library(name: "CodeGateGtk", targets: ["CodeGateGtk"]),
+        .executable(name: "codegate", targets: ["codegate"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(name: "CodeGateCore"),
+        .target(
+            name: "CodeGateGtk",
+            dependencies: ["CGtk", "CodeGateCore"],
+            resources: [.copy("Resources/codegate.css")]
+        ),
+        .executableTarget(name: "codegate", dependencies: ["CodeGateGtk", "CodeGateCore"]),
+        .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore"]),
+        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CGtk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,26 @@
+#ifndef CODEGATE_CGTK_SHIM_H
+#define CODEGATE_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+
+/* The few C macros and variadic calls Swift cannot import, typed, in one place. */
+
+static inline gboolean cg_animations_enabled(GtkWidget *widget) {
+  gboolean enabled = TRUE;
+  g_object_get(gtk_widget_get_settings(widget), "gtk-enable-animations", &enabled, NULL);
+  return enabled;
+}
+
+static inline void cg_accessible_set_label(GtkWidget *widget, const char *label) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void cg_accessible_set_description(GtkWidget *widget, const char *description) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+static inline void cg_log_warning(const char *message) {
+  g_log("CodeGate", G_LOG_LEVEL_WARNING, "%s", message);
+}
+
+#endif

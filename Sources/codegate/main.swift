@@ -1,0 +1,4 @@
+import CodeGateGtk
+import Glibc
+
+exit(MainActor.assumeIsolated { CodeGateApplication().run(arguments: CommandLine.arguments) })
