@@ -21,8 +21,9 @@ public final class CountdownButton {
         didSet { render() }
     }
 
-    private let label: UnsafeMutablePointer<GtkWidget>
-    private var fill: UnsafeMutablePointer<GtkWidget>!
+    /// The label and the fill inside the button, internal for tests.
+    let label: UnsafeMutablePointer<GtkWidget>
+    private(set) var fill: UnsafeMutablePointer<GtkWidget>!
     private let wake = OneShotTimer()
     private var observation: ObservationToken?
     /// The fill's width in device pixels as last drawn.

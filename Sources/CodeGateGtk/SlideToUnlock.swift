@@ -22,8 +22,9 @@ public final class SlideToUnlock {
         didSet { render() }
     }
 
-    private let scale: UnsafeMutablePointer<GtkWidget>
-    private let label: UnsafeMutablePointer<GtkWidget>
+    /// The GtkScale and the hint on it, internal for tests.
+    let scale: UnsafeMutablePointer<GtkWidget>
+    let label: UnsafeMutablePointer<GtkWidget>
     private let glide: TickCallback
     private var isDragging = false
     private var observation: ObservationToken?
