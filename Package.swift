@@ -18,6 +18,8 @@ let package = Package(
         .target(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CodeGateCore"],
+            // Resources/ is a link to the package's Resources folder; only the CSS ships in the library.
+            exclude: ["Resources/org.codegate.CodeGate.desktop", "Resources/icons"],
             resources: [.copy("Resources/codegate.css")]
         ),
         .executableTarget(name: "codegate", dependencies: ["CodeGateGtk", "CodeGateCore"]),
