@@ -2,6 +2,7 @@
 #define CODEGATE_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <glib-unix.h>
 
 /* The few C macros and variadic calls Swift cannot import, typed, in one place. */
 
@@ -18,6 +19,15 @@ static inline void cg_accessible_set_label(GtkWidget *widget, const char *label)
 static inline void cg_accessible_set_description(GtkWidget *widget, const char *description) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+
+static inline void cg_accessible_set_described_by(GtkWidget *widget, GtkWidget *description) {
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, description, NULL, -1);
+}
+
+/* libdispatch's main-queue hooks, exported for a run loop that is not Dispatch's own: the
+ * eventfd that becomes readable when main-queue work is pending, and the call that drains it. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
 
 static inline void cg_log_warning(const char *message) {
   g_log("CodeGate", G_LOG_LEVEL_WARNING, "%s", message);

@@ -1,36 +1,149 @@
-/// The rules that tie the slider to the request button: one place, so the widgets only render
-/// and forward input.
+/// The whole verification flow — phone number → slide → request → code arrives → verify — in
+/// one place, so the widgets only render and forward input.
 ///
-/// A request needs an unlocked slider and no running cooldown; when the cooldown ends the slider
-/// locks again, so every request needs a fresh slide.
+/// A request needs a valid number, an unlocked slider, no request in flight and no running
+/// cooldown. One slide is good for exactly one request: the request locks nothing while in
+/// flight, but every way out of it — the end of the cooldown, or a failure — locks the slider.
 @MainActor
 public final class CodeFlow {
+    /// The longest wait for the service before a call fails as a timeout.
+    public static let answerTimeout: Duration = .seconds(10)
+    /// The request button's text while a request is in flight.
+    public static let sendingText = "发送中…"
+
     /// The human check.
     public let slider: SlideUnlock
     /// The request button's cooldown.
     public let countdown: Countdown
-    /// How long the button stays disabled after a request.
-    public let cooldown: Duration
-    /// Called when `canRequest` may have changed.
+    /// Who sends and checks codes.
+    public let service: any CodeService
+    /// Called whenever anything shown may have changed.
     public let changes = ObserverList()
 
-    /// Creates the flow over a slider and a countdown that share one clock.
-    public init(slider: SlideUnlock, countdown: Countdown, cooldown: Duration) {
+    /// What the phone number field holds.
+    public private(set) var phone: PhoneNumberCheck = .empty
+    /// Whether a request is waiting for the service.
+    public private(set) var isSending = false
+    /// Feedback under the request button: where the code went, or why it did not.
+    public private(set) var requestStatus: StatusMessage?
+    /// The code typed so far.
+    public private(set) var code = ""
+    /// Whether a code is being checked.
+    public private(set) var isVerifying = false
+    /// Feedback under the code field.
+    public private(set) var verifyStatus: StatusMessage?
+    /// Whether the flow is complete.
+    public private(set) var isVerified = false
+
+    private let clock: any TimeSource
+
+    /// Creates the flow; the countdown's clock also bounds the wait for the service.
+    public init(slider: SlideUnlock, countdown: Countdown, service: any CodeService) {
         self.slider = slider
         self.countdown = countdown
-        self.cooldown = cooldown
+        self.service = service
+        clock = countdown.clock
         slider.changes.add { [weak self] in self?.changes.notify() }
         countdown.changes.add { [weak self] in self?.countdownChanged() }
     }
 
     /// Whether the request button may be pressed now.
-    public var canRequest: Bool { slider.isUnlocked && !countdown.isCounting }
+    public var canRequest: Bool {
+        phone.number != nil && slider.isUnlocked && !isSending && !countdown.isCounting && !isVerified
+    }
 
-    /// Requests a code: starts the cooldown. Ignored when a request is not allowed, so a second
-    /// click can never start a second request.
-    public func requestCode() {
-        guard canRequest else { return }
-        countdown.start(duration: cooldown)
+    /// Whether the verify button may be pressed now.
+    public var canVerify: Bool {
+        phone.number != nil && VerificationCode.isComplete(code) && !isVerifying && !isVerified
+    }
+
+    /// Feedback under the phone number field: why the number is wrong, or — once the slider is
+    /// unlocked, so the user is ready to request — that it is missing or incomplete.
+    public var phoneStatus: StatusMessage? {
+        switch phone {
+        case .invalid(let message): StatusMessage(message, kind: .error)
+        case .empty where slider.isUnlocked: StatusMessage("请输入手机号", kind: .error)
+        case .incomplete where slider.isUnlocked: StatusMessage("手机号不完整", kind: .error)
+        case .empty, .incomplete, .valid: nil
+        }
+    }
+
+    /// The request button's text when it is not counting down, nil for its normal label.
+    public var requestButtonOverride: String? { isSending ? Self.sendingText : nil }
+
+    /// The phone number field now holds `text`.
+    public func phoneChanged(_ text: String) {
+        phone = PhoneNumber.check(text)
+        changes.notify()
+    }
+
+    /// The code field now holds `text`.
+    public func codeChanged(_ text: String) {
+        code = text
+        if !isVerified {
+            verifyStatus = nil
+        }
+        changes.notify()
+    }
+
+    /// Requests a code. Ignored unless `canRequest`, so a double click, a held Enter key or a
+    /// click while sending never sends two. Returns the task that waits for the answer.
+    @discardableResult
+    public func requestCode() -> Task<Void, Never>? {
+        guard canRequest, let number = phone.number else { return nil }
+        isSending = true
+        requestStatus = nil
+        changes.notify()
+        let service = service
+        return Task { [weak self, clock] in
+            let outcome = await Self.answer(clock: clock) { try await service.requestCode(for: number) }
+            self?.requestAnswered(outcome, number: number)
+        }
+    }
+
+    /// Checks the typed code. Ignored unless `canVerify`. Returns the task that waits for the
+    /// answer.
+    @discardableResult
+    public func verify() -> Task<Void, Never>? {
+        guard canVerify, let number = phone.number else { return nil }
+        isVerifying = true
+        verifyStatus = nil
+        changes.notify()
+        let service = service, code = code
+        return Task { [weak self, clock] in
+            let outcome = await Self.answer(clock: clock) { try await service.verify(code, for: number) }
+            self?.verifyAnswered(outcome)
+        }
+    }
+
+    private func requestAnswered(_ outcome: Result<CodeReceipt, CodeServiceError>, number: PhoneNumber) {
+        isSending = false
+        switch outcome {
+        case .success(let receipt):
+            requestStatus = StatusMessage("验证码已发送至 \(number.masked)", kind: .info)
+            countdown.start(duration: receipt.cooldown)
+        case .failure(.cooldown(let seconds)):
+            // The service still counts an earlier request: show its real remaining time.
+            requestStatus = StatusMessage(CodeServiceError.cooldown(secondsLeft: seconds).message, kind: .error)
+            countdown.start(duration: .seconds(seconds))
+        case .failure(let error):
+            requestStatus = StatusMessage(error.message, kind: .error)
+            countdown.reset()
+            slider.lock()
+        }
+        changes.notify()
+    }
+
+    private func verifyAnswered(_ outcome: Result<VerificationResult, CodeServiceError>) {
+        isVerifying = false
+        switch outcome {
+        case .success(let result):
+            isVerified = result == .verified
+            verifyStatus = StatusMessage(result.message, kind: isVerified ? .success : .error)
+        case .failure(let error):
+            verifyStatus = StatusMessage(error.message, kind: .error)
+        }
+        changes.notify()
     }
 
     private func countdownChanged() {
@@ -38,5 +151,20 @@ public final class CodeFlow {
             slider.lock()
         }
         changes.notify()
+    }
+
+    /// Waits for the service, at most `answerTimeout`, and turns every way it can fail into a
+    /// `CodeServiceError`.
+    private nonisolated static func answer<Value: Sendable>(
+        clock: any TimeSource,
+        _ call: @escaping @Sendable () async throws -> Value
+    ) async -> Result<Value, CodeServiceError> {
+        do {
+            return .success(try await withTimeout(answerTimeout, clock: clock, call))
+        } catch let error as CodeServiceError {
+            return .failure(error)
+        } catch {
+            return .failure(.timeout)
+        }
     }
 }

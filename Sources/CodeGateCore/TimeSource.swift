@@ -2,14 +2,16 @@
 import Glibc
 #endif
 
-/// A clock the view-models and services read "now" from, so every rule about time can be tested
-/// with a clock that a test moves by hand.
+/// A clock the view-models and services read "now" from and wait on, so every rule about time
+/// can be tested with a clock that a test moves by hand.
 ///
 /// Readings are offsets from an arbitrary origin; only differences between two readings of the
 /// same source mean anything.
 public protocol TimeSource: Sendable {
     /// The current reading.
     func now() -> Duration
+    /// Suspends for `duration` on this clock; throws `CancellationError` if the task is cancelled.
+    func sleep(for duration: Duration) async throws
 }
 
 /// The real clock: `CLOCK_BOOTTIME`, which never goes back, ignores changes to the wall clock and,
@@ -23,5 +25,9 @@ public struct BootClock: TimeSource {
         var spec = timespec()
         clock_gettime(CLOCK_BOOTTIME, &spec)
         return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration, clock: .continuous)
     }
 }

@@ -7,6 +7,16 @@ public final class CodeGateApplication {
     /// The application id, also the name of the desktop file and icon.
     public static let id = "org.codegate.CodeGate"
 
+    /// Name, help text and value name of each command-line option; values are parsed by
+    /// `LaunchOptions`, so a bad one gets our message rather than GOption's.
+    private static let options = [
+        ("duration", "Cooldown after each request, in whole seconds from 1 to 3600 (default 60)", "SECONDS"),
+        ("label-format", "Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")", "FORMAT"),
+        ("code-ttl", "How long a code stays valid, in whole seconds from 1 to 3600 (default 300)", "SECONDS"),
+        ("gateway-latency", "Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)", "MS"),
+        ("gateway-fail", "Make every code request fail: network, rate-limited or timeout", "KIND"),
+    ]
+
     private let application: UnsafeMutablePointer<GtkApplication>
     private var options = LaunchOptions()
     private var window: CodeGateWindow?
@@ -17,11 +27,9 @@ public final class CodeGateApplication {
         // them to a running instance.
         application = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
         let app: UnsafeMutablePointer<GApplication> = application.cast()
-        g_application_add_main_option(app, "duration", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
-                                      "Cooldown after each request, in whole seconds from 1 to 3600 (default 60)", "SECONDS")
-        g_application_add_main_option(app, "label-format", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
-                                      "Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")",
-                                      "FORMAT")
+        for (name, description, argument) in Self.options {
+            g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, description, argument)
+        }
         Signal.connectHandleLocalOptions(application) { [weak self] options in
             self?.handle(options) ?? 1
         }
@@ -44,6 +52,15 @@ public final class CodeGateApplication {
             if let text = string(dictionary, "label-format") {
                 options.labelFormat = try LaunchOptions.parseLabelFormat(text)
             }
+            if let text = string(dictionary, "code-ttl") {
+                options.codeLifetime = try LaunchOptions.parseCodeLifetime(text)
+            }
+            if let text = string(dictionary, "gateway-latency") {
+                options.gateway.latency = try LaunchOptions.parseLatency(text)
+            }
+            if let text = string(dictionary, "gateway-fail") {
+                options.gateway.failure = try LaunchOptions.parseFailure(text)
+            }
         } catch {
             let line = "codegate: \(error)\n"
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -59,6 +76,7 @@ public final class CodeGateApplication {
     }
 
     private func activate() {
+        MainQueueSource.install()
         if window == nil {
             window = CodeGateWindow(application: application, options: options)
         }

@@ -1,8 +1,8 @@
 import CGtk
 import CodeGateCore
 
-/// The app's window: the slide-to-unlock check above the request button, wired through a
-/// `CodeFlow`. It lives as long as its GtkWindow.
+/// The app's window: phone number → slide → request → the code arrives in the message area →
+/// type it → verify, all wired through one `CodeFlow`. It lives as long as its GtkWindow.
 @MainActor
 public final class CodeGateWindow {
     /// The GtkApplicationWindow.
@@ -14,37 +14,157 @@ public final class CodeGateWindow {
     /// The request button.
     public let button: CountdownButton
 
-    /// Builds the window for `application` with the cooldown and wording of `options`.
-    public init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions, clock: any TimeSource = BootClock()) {
+    /// The phone number field and its inline message.
+    let phoneEntry: UnsafeMutablePointer<GtkWidget>
+    let phoneStatus: UnsafeMutablePointer<GtkWidget>
+    /// Feedback under the request button.
+    let requestStatus: UnsafeMutablePointer<GtkWidget>
+    /// The code field, its button and its inline message.
+    let codeEntry: UnsafeMutablePointer<GtkWidget>
+    let verifyButton: UnsafeMutablePointer<GtkWidget>
+    let verifyStatus: UnsafeMutablePointer<GtkWidget>
+    /// The received messages, newest first.
+    let inbox: MessageList
+
+    private let notifier: DesktopNotifier
+    private var inboxTask: Task<Void, Never>?
+
+    /// Builds the window for `application`. Without a `service`, the embedded gateway is used
+    /// with the rules and simulation of `options`.
+    public init(
+        application: UnsafeMutablePointer<GtkApplication>,
+        options: LaunchOptions,
+        clock: any TimeSource = BootClock(),
+        service: LocalCodeService? = nil
+    ) {
+        let service = service ?? LocalCodeService(clock: clock, policy: options.policy, simulation: options.gateway)
+        notifier = DesktopNotifier(application: application.cast())
         flow = CodeFlow(
             slider: SlideUnlock(clock: clock),
             countdown: Countdown(clock: clock, format: options.labelFormat),
-            cooldown: options.duration
+            service: service
         )
         slider = SlideToUnlock(model: flow.slider)
         button = CountdownButton(countdown: flow.countdown)
+        phoneEntry = gtk_entry_new()
+        phoneStatus = Self.statusLabel()
+        requestStatus = Self.statusLabel()
+        codeEntry = gtk_entry_new()
+        verifyButton = gtk_button_new_with_label("验证")
+        verifyStatus = Self.statusLabel()
+        inbox = MessageList()
         window = gtk_application_window_new(application)
-        gtk_window_set_title(window.cast(), "CodeGate")
-        gtk_window_set_default_size(window.cast(), 380, -1)
-        gtk_window_set_titlebar(window.cast(), gtk_header_bar_new())
-
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
-        gtk_widget_add_css_class(content, "codegate-content")
-        let heading = gtk_label_new("安全验证")!
-        gtk_widget_add_css_class(heading, "title-2")
-        gtk_widget_set_halign(heading, GTK_ALIGN_START)
-        gtk_box_append(content.cast(), heading)
-        gtk_box_append(content.cast(), slider.widget)
-        gtk_box_append(content.cast(), button.widget)
-        gtk_window_set_child(window.cast(), content)
-
-        attach(self, to: window.cast(), key: "codegate-window")
-        button.onClicked = { [weak self] in self?.flow.requestCode() }
-        flow.changes.add { [weak self] in self?.render() }
+        layOut()
+        connect()
+        inboxTask = Task { [weak self] in
+            for await message in service.outbox {
+                self?.deliver(message)
+            }
+        }
         render()
     }
 
+    private func layOut() {
+        gtk_window_set_title(window.cast(), "CodeGate")
+        gtk_window_set_default_size(window.cast(), 420, -1)
+        gtk_window_set_titlebar(window.cast(), gtk_header_bar_new())
+
+        gtk_entry_set_placeholder_text(phoneEntry.cast(), "手机号，如 138 0013 8000 或 +44 7700 900123")
+        gtk_entry_set_input_purpose(phoneEntry.cast(), GTK_INPUT_PURPOSE_PHONE)
+        cg_accessible_set_label(phoneEntry, "手机号")
+        cg_accessible_set_described_by(phoneEntry, phoneStatus)
+
+        gtk_entry_set_placeholder_text(codeEntry.cast(), "6 位验证码")
+        gtk_entry_set_input_purpose(codeEntry.cast(), GTK_INPUT_PURPOSE_DIGITS)
+        gtk_entry_set_max_length(codeEntry.cast(), Int32(VerificationCode.length))
+        gtk_widget_set_hexpand(codeEntry, 1)
+        cg_accessible_set_label(codeEntry, "验证码")
+        cg_accessible_set_described_by(codeEntry, verifyStatus)
+        gtk_widget_add_css_class(verifyButton, "suggested-action")
+        cg_accessible_set_described_by(button.widget, requestStatus)
+
+        let codeRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_box_append(codeRow.cast(), codeEntry)
+        gtk_box_append(codeRow.cast(), verifyButton)
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        gtk_widget_add_css_class(content, "codegate-content")
+        for child in [
+            Self.heading("手机号"), phoneEntry, phoneStatus,
+            Self.heading("安全验证"), slider.widget, button.widget, requestStatus,
+            Self.heading("验证码"), codeRow, verifyStatus,
+            Self.heading("短信"), inbox.widget,
+        ] {
+            gtk_box_append(content.cast(), child)
+        }
+        gtk_window_set_child(window.cast(), content)
+    }
+
+    private func connect() {
+        attach(self, to: window.cast(), key: "codegate-window")
+        button.onClicked = { [weak self] in self?.flow.requestCode() }
+        Signal.connect(phoneEntry, "changed") { [weak self] in
+            guard let self else { return }
+            flow.phoneChanged(String(cString: gtk_editable_get_text(phoneEntry.opaque)))
+        }
+        Signal.connect(phoneEntry, "activate") { [weak self] in self?.flow.requestCode() }
+        EntryFilter.install(on: codeEntry, VerificationCode.filter(inserted:))
+        Signal.connect(codeEntry, "changed") { [weak self] in
+            guard let self else { return }
+            flow.codeChanged(String(cString: gtk_editable_get_text(codeEntry.opaque)))
+        }
+        Signal.connect(codeEntry, "activate") { [weak self] in self?.flow.verify() }
+        Signal.connect(verifyButton, "clicked") { [weak self] in self?.flow.verify() }
+        Signal.connect(window, "destroy") { [weak self] in
+            self?.inboxTask?.cancel()
+            self?.notifier.stop()
+        }
+        flow.changes.add { [weak self] in self?.render() }
+    }
+
     private func render() {
-        button.isAvailable = flow.slider.isUnlocked
+        button.isAvailable = flow.canRequest
+        button.overrideText = flow.requestButtonOverride
+        Self.show(flow.phoneStatus, in: phoneStatus)
+        Self.show(flow.requestStatus, in: requestStatus)
+        Self.show(flow.verifyStatus, in: verifyStatus)
+        gtk_widget_set_sensitive(verifyButton, flow.canVerify ? 1 : 0)
+        gtk_widget_set_sensitive(codeEntry, flow.isVerified ? 0 : 1)
+        gtk_widget_set_sensitive(phoneEntry, flow.isVerified ? 0 : 1)
+    }
+
+    /// Shows a delivered text in the window — always, so it works on any desktop — and as a
+    /// desktop notification where a notification service listens.
+    private func deliver(_ message: SMSMessage) {
+        inbox.add(message)
+        notifier.send(id: "codegate-sms", title: "短信 · \(message.recipient.masked)", body: message.text)
+    }
+
+    private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        gtk_widget_set_halign(label, GTK_ALIGN_START)
+        gtk_widget_add_css_class(label, "heading")
+        return label
+    }
+
+    private static func statusLabel() -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(nil)!
+        gtk_widget_set_halign(label, GTK_ALIGN_START)
+        gtk_label_set_wrap(label.opaque, 1)
+        gtk_label_set_xalign(label.opaque, 0)
+        gtk_widget_add_css_class(label, "status")
+        return label
+    }
+
+    private static func show(_ status: StatusMessage?, in label: UnsafeMutablePointer<GtkWidget>) {
+        gtk_label_set_text(label.opaque, status?.text ?? "")
+        gtk_widget_set_visible(label, status == nil ? 0 : 1)
+        for (kind, name) in [(StatusMessage.Kind.info, "dim-label"), (.success, "success"), (.error, "error")] {
+            if status?.kind == kind {
+                gtk_widget_add_css_class(label, name)
+            } else {
+                gtk_widget_remove_css_class(label, name)
+            }
+        }
     }
 }

@@ -20,6 +20,11 @@ public final class CountdownButton {
     public var isAvailable = true {
         didSet { render() }
     }
+    /// Text shown instead of the countdown's label, with the button insensitive: "发送中…"
+    /// while a request is in flight. Nil shows the countdown.
+    public var overrideText: String? {
+        didSet { render() }
+    }
 
     /// The label and the fill inside the button, internal for tests.
     let label: UnsafeMutablePointer<GtkWidget>
@@ -65,8 +70,8 @@ public final class CountdownButton {
     }
 
     private func render() {
-        gtk_label_set_text(label.opaque, countdown.label)
-        gtk_widget_set_sensitive(widget, isAvailable && !countdown.isCounting ? 1 : 0)
+        gtk_label_set_text(label.opaque, overrideText ?? countdown.label)
+        gtk_widget_set_sensitive(widget, isAvailable && overrideText == nil && !countdown.isCounting ? 1 : 0)
         if countdown.isCounting {
             gtk_widget_add_css_class(widget, "counting")
         } else {

@@ -101,4 +101,25 @@ enum Signal {
         }
         return connect(application, "handle-local-options", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    /// GtkEditable's `insert-text`, before the text lands. The handler gets the text and the
+    /// insert position; returning true stops the emission, so GTK does not insert it.
+    @discardableResult
+    static func connectInsertText(
+        _ editable: OpaquePointer, _ action: @escaping @MainActor (String, UnsafeMutablePointer<gint>) -> Bool
+    ) -> gulong {
+        typealias Thunk = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, gint, UnsafeMutablePointer<gint>?, gpointer?) -> Void
+        let thunk: Thunk = { editable, text, length, position, data in
+            let box: SignalHandlerBox<@MainActor (String, UnsafeMutablePointer<gint>) -> Bool> = unbox(data)
+            let bytes = UnsafeRawBufferPointer(start: text, count: length >= 0 ? Int(length) : strlen(text!))
+            let inserted = String(decoding: bytes, as: UTF8.self)
+            nonisolated(unsafe) let editable = editable, position = position!
+            MainActor.assumeIsolated {
+                if box.handler(inserted, position) {
+                    g_signal_stop_emission_by_name(UnsafeMutableRawPointer(editable), "insert-text")
+                }
+            }
+        }
+        return connect(UnsafeMutableRawPointer(editable), "insert-text", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
 }

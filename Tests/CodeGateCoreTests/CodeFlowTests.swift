@@ -2,35 +2,190 @@ import CodeGateCore
 import Testing
 
 @MainActor
-@Suite struct CodeFlowTests {
+@Suite(.timeLimit(.minutes(1))) struct CodeFlowTests {
     let clock = ManualClock()
-    let flow: CodeFlow
 
-    init() {
-        flow = CodeFlow(slider: SlideUnlock(clock: clock), countdown: Countdown(clock: clock), cooldown: .seconds(60))
+    private func flow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil) -> CodeFlow {
+        CodeFlow(
+            slider: SlideUnlock(clock: clock),
+            countdown: Countdown(clock: clock),
+            service: service ?? LocalCodeService(clock: clock, random: SeededRandom(seed: 3), simulation: simulation)
+        )
     }
 
-    @Test func requestNeedsAnUnlockedSlider() {
-        #expect(!flow.canRequest)
-        flow.requestCode()
-        #expect(!flow.countdown.isCounting)
+    /// A flow with a valid number typed and the slider unlocked: ready to request.
+    private func readyFlow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil) -> CodeFlow {
+        let flow = flow(simulation, service: service)
+        flow.phoneChanged("138 0013 8000")
         flow.slider.move(to: 1, by: .drag)
+        return flow
+    }
+
+    @Test func requestNeedsAValidNumberAndAnUnlockedSlider() {
+        let flow = flow()
+        #expect(!flow.canRequest)
+        flow.slider.move(to: 1, by: .drag)
+        #expect(!flow.canRequest)
+        #expect(flow.phoneStatus == StatusMessage("请输入手机号", kind: .error))
+        flow.phoneChanged("138001")
+        #expect(flow.phoneStatus == StatusMessage("手机号不完整", kind: .error))
+        flow.phoneChanged("23800138000")
+        #expect(flow.phoneStatus?.kind == .error)
+        #expect(!flow.canRequest)
+        flow.phoneChanged("138-0013-8000")
+        #expect(flow.phoneStatus == nil)
         #expect(flow.canRequest)
+        #expect(flow.requestCode() != nil)
     }
 
-    @Test func requestStartsTheCooldownOnce() {
-        flow.slider.move(to: 1, by: .drag)
-        flow.requestCode()
-        #expect(flow.countdown.isCounting)
+    @Test func incompleteNumberIsNotNaggedBeforeTheSlide() {
+        let flow = flow()
+        flow.phoneChanged("138")
+        #expect(flow.phoneStatus == nil)
+    }
+
+    @Test func successfulRequestShowsSendingThenCountsDownTheServiceCooldown() async {
+        let flow = readyFlow(GatewaySimulation(latency: .milliseconds(500)))
+        let task = flow.requestCode()
+        #expect(flow.isSending)
+        #expect(flow.requestButtonOverride == "发送中…")
         #expect(!flow.canRequest)
-        clock.advance(by: .seconds(10))
-        flow.requestCode()
-        #expect(flow.countdown.label == "获取验证码(50)", "a second click does not restart the cooldown")
+        await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(500))
+        await task?.value
+        #expect(!flow.isSending)
+        #expect(flow.requestButtonOverride == nil)
+        #expect(flow.countdown.isCounting)
+        #expect(flow.countdown.label == "获取验证码(60)")
+        #expect(flow.requestStatus == StatusMessage("验证码已发送至 138****8000", kind: .info))
+        #expect(flow.slider.isUnlocked, "the slider stays passed while the cooldown runs")
     }
 
-    @Test func endOfCooldownLocksTheSliderAgain() {
+    @Test func doubleRequestsSendOnce() async {
+        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3), simulation: GatewaySimulation(latency: .seconds(1)))
+        let flow = readyFlow(service: service)
+        let first = flow.requestCode()
+        #expect(first != nil)
+        #expect(flow.requestCode() == nil, "a double click")
+        #expect(flow.requestCode() == nil, "Enter held down")
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(1))
+        await first?.value
+        #expect(flow.requestCode() == nil, "a click during the cooldown")
+        clock.advance(by: .seconds(60))
+        flow.countdown.refresh()
+        #expect(!flow.slider.isUnlocked)
+        #expect(flow.requestCode() == nil, "a click after the cooldown without a fresh slide")
+        var messages = service.outbox.makeAsyncIterator()
+        #expect(await messages.next() != nil)
         flow.slider.move(to: 1, by: .drag)
-        flow.requestCode()
+        let second = flow.requestCode()
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(1))
+        await second?.value
+        #expect(await messages.next() != nil, "the second message belongs to the second slide")
+    }
+
+    @Test(arguments: [
+        (GatewaySimulation.Failure.network, "网络连接失败，请检查网络后重试"),
+        (.rateLimited, "请求过于频繁，请稍后再试"),
+    ])
+    func failedRequestReturnsToIdleAndLocksTheSlider(failure: GatewaySimulation.Failure, message: String) async {
+        let flow = readyFlow(GatewaySimulation(failure: failure))
+        await flow.requestCode()?.value
+        #expect(!flow.isSending)
+        #expect(!flow.countdown.isCounting)
+        #expect(flow.countdown.label == "获取验证码")
+        #expect(!flow.slider.isUnlocked)
+        #expect(!flow.canRequest)
+        #expect(flow.requestStatus == StatusMessage(message, kind: .error))
+    }
+
+    @Test func requestWithNoAnswerTimesOutAfterTenSeconds() async {
+        let flow = readyFlow(GatewaySimulation(failure: .timeout))
+        let task = flow.requestCode()
+        await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(9_999))
+        #expect(flow.isSending)
+        clock.advance(by: .milliseconds(1))
+        await task?.value
+        #expect(!flow.isSending)
+        #expect(!flow.slider.isUnlocked)
+        #expect(flow.requestStatus == StatusMessage("请求超时，请重试", kind: .error))
+    }
+
+    @Test func serviceCooldownStartsTheCountdownWithItsSecondsLeft() async {
+        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3))
+        await readyFlow(service: service).requestCode()?.value
+        clock.advance(by: .seconds(25))
+        // Another window on the same gateway, as after a restart of the UI.
+        let flow = readyFlow(service: service)
+        await flow.requestCode()?.value
+        #expect(flow.countdown.label == "获取验证码(35)")
+        #expect(flow.requestStatus == StatusMessage("验证码已发送，请 35 秒后再试", kind: .error))
+    }
+
+    @Test func verifyNeedsSixDigits() {
+        let flow = readyFlow()
+        flow.codeChanged("12345")
+        #expect(!flow.canVerify)
+        #expect(flow.verify() == nil)
+        flow.codeChanged("123456")
+        #expect(flow.canVerify)
+    }
+
+    @Test func verifyReportsEachResult() async throws {
+        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3), policy: {
+            var policy = LocalCodeService.Policy()
+            policy.codeLifetime = .seconds(30)
+            return policy
+        }())
+        let flow = readyFlow(service: service)
+        await flow.requestCode()?.value
+        var messages = service.outbox.makeAsyncIterator()
+        let text = try #require(await messages.next()).text
+        let code = String(text.split(separator: " ")[1].prefix(6))
+        let wrong = code == "000000" ? "111111" : "000000"
+
+        flow.codeChanged(wrong)
+        let verifying = flow.verify()
+        #expect(flow.isVerifying)
+        #expect(flow.verify() == nil, "one check at a time")
+        await verifying?.value
+        #expect(flow.verifyStatus == StatusMessage("验证码错误，还可尝试 4 次", kind: .error))
+        #expect(!flow.isVerified)
+
+        flow.codeChanged(code)
+        #expect(flow.verifyStatus == nil, "editing clears the old verdict")
+        clock.advance(by: .seconds(30))
+        await flow.verify()?.value
+        #expect(flow.verifyStatus == StatusMessage("验证码已过期，请重新获取", kind: .error))
+    }
+
+    @Test func rightCodeCompletesTheFlow() async throws {
+        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3))
+        let flow = readyFlow(service: service)
+        await flow.requestCode()?.value
+        var messages = service.outbox.makeAsyncIterator()
+        let text = try #require(await messages.next()).text
+        flow.codeChanged(String(text.split(separator: " ")[1].prefix(6)))
+        await flow.verify()?.value
+        #expect(flow.isVerified)
+        #expect(flow.verifyStatus == StatusMessage("验证成功", kind: .success))
+        #expect(!flow.canVerify)
+        #expect(!flow.canRequest)
+    }
+
+    @Test func verifyWithoutARequestSaysSo() async {
+        let flow = readyFlow()
+        flow.codeChanged("123456")
+        await flow.verify()?.value
+        #expect(flow.verifyStatus == StatusMessage("请先获取验证码", kind: .error))
+    }
+
+    @Test func endOfCooldownLocksTheSliderAgain() async {
+        let flow = readyFlow()
+        await flow.requestCode()?.value
         clock.advance(by: .seconds(60))
         flow.countdown.refresh()
         #expect(!flow.countdown.isCounting)

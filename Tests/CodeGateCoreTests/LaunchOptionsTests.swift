@@ -9,14 +9,37 @@ import Testing
 
     @Test(arguments: ["0", "-5", "abc", "3601", "", "1.5", " 60"])
     func durationsOutOfRangeAreRefused(text: String) {
-        #expect(throws: LaunchOptionError.badDuration(text)) { try LaunchOptions.parseDuration(text) }
+        #expect(throws: LaunchOptionError.outOfRange(option: "--duration", unit: "seconds", range: 1...3600, text: text)) {
+            try LaunchOptions.parseDuration(text)
+        }
     }
 
-    @Test func labelFormatErrorsNameTheOption() {
+    @Test func gatewayOptions() throws {
+        #expect(try LaunchOptions.parseLatency("0") == .zero)
+        #expect(try LaunchOptions.parseLatency("800") == .milliseconds(800))
+        #expect(throws: LaunchOptionError.self) { try LaunchOptions.parseLatency("60001") }
+        #expect(try LaunchOptions.parseCodeLifetime("30") == .seconds(30))
+        #expect(throws: LaunchOptionError.self) { try LaunchOptions.parseCodeLifetime("0") }
+        #expect(try LaunchOptions.parseFailure("rate-limited") == .rateLimited)
+        #expect(throws: LaunchOptionError.unknownFailure("dns")) { try LaunchOptions.parseFailure("dns") }
+    }
+
+    @Test func policyCarriesTheCooldownAndLifetime() {
+        var options = LaunchOptions()
+        options.duration = .seconds(5)
+        options.codeLifetime = .seconds(30)
+        #expect(options.policy.cooldown == .seconds(5))
+        #expect(options.policy.codeLifetime == .seconds(30))
+        #expect(options.policy.maxAttempts == 5)
+    }
+
+    @Test func errorsAreOneLineNamingTheOption() {
         #expect(throws: LaunchOptionError.badLabelFormat(.missingSeconds("重新发送"))) {
             try LaunchOptions.parseLabelFormat("重新发送")
         }
-        #expect(LaunchOptionError.badDuration("0").description
+        #expect(LaunchOptionError.outOfRange(option: "--duration", unit: "seconds", range: 1...3600, text: "0").description
             == "--duration must be a whole number of seconds from 1 to 3600, not \"0\"")
+        #expect(LaunchOptionError.unknownFailure("dns").description
+            == "--gateway-fail must be one of network, rate-limited, timeout, not \"dns\"")
     }
 }

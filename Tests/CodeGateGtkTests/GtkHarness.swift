@@ -13,12 +13,15 @@ enum GtkHarness {
         g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
         let application = gtk_application_new("org.codegate.CodeGate.Tests", G_APPLICATION_NON_UNIQUE)!
         g_application_register(application.cast(), nil, nil)
+        MainQueueSource.install()
         return application
     }()
 
     /// Opens the app's window over `clock` and waits until it is on screen.
-    static func openWindow(options: LaunchOptions = LaunchOptions(), clock: any TimeSource) -> CodeGateWindow {
-        let window = CodeGateWindow(application: application, options: options, clock: clock)
+    static func openWindow(
+        options: LaunchOptions = LaunchOptions(), clock: any TimeSource, service: LocalCodeService? = nil
+    ) -> CodeGateWindow {
+        let window = CodeGateWindow(application: application, options: options, clock: clock, service: service)
         gtk_window_present(window.window.cast())
         let mapped = pump { gtk_widget_get_mapped(window.button.widget) != 0 && gtk_widget_get_width(window.slider.scale) > 0 }
         precondition(mapped, "the window never appeared")
@@ -104,6 +107,19 @@ enum GtkHarness {
     static func click(_ widget: UnsafeMutablePointer<GtkWidget>, across fraction: Double = 0.5) {
         let point = screenPoint(of: widget, across: fraction)
         xdotool("mousemove", "\(point.x)", "\(point.y)", "click", "1")
+    }
+
+    /// Clicks into `entry` and types `text` on the keyboard.
+    static func type(_ text: String, into entry: UnsafeMutablePointer<GtkWidget>) {
+        click(entry)
+        xdotool("type", "--delay", "5", "--", text)
+    }
+
+    /// Types a valid number and drags the slider to the end: ready to request a code.
+    static func prepareRequest(in window: CodeGateWindow) {
+        type("138 0013 8000", into: window.phoneEntry)
+        drag(window.slider, to: 1.1)
+        precondition(pump { window.flow.canRequest }, "the window never became ready to request")
     }
 
     /// The text a GtkLabel shows.

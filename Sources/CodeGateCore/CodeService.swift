@@ -1,0 +1,69 @@
+/// Sends verification codes and checks them: the SMS gateway as the app sees it.
+public protocol CodeService: Sendable {
+    /// Sends a fresh code to `number`. The answer carries the cooldown the service imposes
+    /// before the next request for the same number.
+    func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt
+    /// Checks `code` against the last code sent to `number`.
+    func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult
+}
+
+/// The service's answer to an accepted request.
+public struct CodeReceipt: Equatable, Sendable {
+    /// How long until the service accepts another request for the number.
+    public let cooldown: Duration
+    /// How long the code stays valid.
+    public let validFor: Duration
+
+    /// Describes an accepted request.
+    public init(cooldown: Duration, validFor: Duration) {
+        self.cooldown = cooldown
+        self.validFor = validFor
+    }
+}
+
+/// What checking a code found.
+public enum VerificationResult: Equatable, Sendable {
+    /// The code was right; it is used up.
+    case verified
+    /// The code was wrong; `attemptsLeft` more guesses are allowed.
+    case wrongCode(attemptsLeft: Int)
+    /// The code's validity ran out; a new one must be requested.
+    case expired
+    /// Too many wrong guesses; a new code must be requested.
+    case locked
+    /// No code is outstanding for the number (never requested, or already used).
+    case noCodeRequested
+
+    /// The sentence shown under the code field.
+    public var message: String {
+        switch self {
+        case .verified: "验证成功"
+        case .wrongCode(let left): "验证码错误，还可尝试 \(left) 次"
+        case .expired: "验证码已过期，请重新获取"
+        case .locked: "错误次数过多，验证码已失效，请重新获取"
+        case .noCodeRequested: "请先获取验证码"
+        }
+    }
+}
+
+/// Why the service did not answer a request as asked; `message` is the sentence users see.
+public enum CodeServiceError: Error, Equatable, Sendable {
+    /// The gateway could not be reached.
+    case network
+    /// The gateway refuses requests for a while (too many from this client).
+    case rateLimited
+    /// No answer within the time limit.
+    case timeout
+    /// A code was sent to this number recently; another is allowed after `secondsLeft`.
+    case cooldown(secondsLeft: Int)
+
+    /// The sentence shown under the request button.
+    public var message: String {
+        switch self {
+        case .network: "网络连接失败，请检查网络后重试"
+        case .rateLimited: "请求过于频繁，请稍后再试"
+        case .timeout: "请求超时，请重试"
+        case .cooldown(let seconds): "验证码已发送，请 \(seconds) 秒后再试"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The 6-digit code: what the entry accepts, and how codes are compared.
+public enum VerificationCode {
+    /// How many digits a code has.
+    public static let length = 6
+
+    /// What to do with text typed or pasted into the code field: digits go in, spaces and dashes
+    /// ("382 917", "382-917") are dropped, anything else refuses the whole insertion.
+    public static func filter(inserted text: String) -> String? {
+        let kept = text.filter { $0 != " " && $0 != "-" }
+        guard kept.allSatisfy(\.isASCIIDigit) else { return nil }
+        return kept
+    }
+
+    /// Whether `text` is a complete code.
+    public static func isComplete(_ text: String) -> Bool {
+        text.count == length && text.allSatisfy(\.isASCIIDigit)
+    }
+
+    /// A fresh code: `length` digits, leading zeros kept, from `random`.
+    public static func generate(using random: inout some RandomNumberGenerator) -> String {
+        String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+    }
+
+    /// Compares two codes in time that depends only on their lengths, not on where they first
+    /// differ, so response times do not reveal how many leading digits a guess got right.
+    public static func matches(_ guess: String, _ code: String) -> Bool {
+        let a = Array(guess.utf8), b = Array(code.utf8)
+        var difference: UInt8 = a.count == b.count ? 0 : 1
+        for index in 0..<max(a.count, b.count) {
+            let x = index < a.count ? a[index] : 0
+            let y = index < b.count ? b[index] : 0
+            difference |= x ^ y
+        }
+        return difference == 0
+    }
+}

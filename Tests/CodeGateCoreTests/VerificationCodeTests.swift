@@ -1,0 +1,43 @@
+import CodeGateCore
+import Testing
+
+@Suite struct VerificationCodeTests {
+    @Test func insertionsKeepDigitsAndDropSeparators() {
+        #expect(VerificationCode.filter(inserted: "382917") == "382917")
+        #expect(VerificationCode.filter(inserted: "382 917") == "382917")
+        #expect(VerificationCode.filter(inserted: "382-917") == "382917")
+        #expect(VerificationCode.filter(inserted: " ") == "")
+    }
+
+    @Test func insertionsWithLettersAreRefused() {
+        #expect(VerificationCode.filter(inserted: "a") == nil)
+        #expect(VerificationCode.filter(inserted: "38291x") == nil)
+        #expect(VerificationCode.filter(inserted: "３８２") == nil, "full-width digits are not ASCII digits")
+    }
+
+    @Test func completeMeansSixDigits() {
+        #expect(VerificationCode.isComplete("012345"))
+        #expect(!VerificationCode.isComplete("12345"))
+        #expect(!VerificationCode.isComplete("1234567"))
+    }
+
+    @Test func generatedCodesAreSixDigitsAndFollowTheSeed() {
+        var first = SeededRandom(seed: 7), second = SeededRandom(seed: 7), other = SeededRandom(seed: 8)
+        let codes = (0..<50).map { _ in VerificationCode.generate(using: &first) }
+        #expect(codes.allSatisfy(VerificationCode.isComplete))
+        #expect(codes == (0..<50).map { _ in VerificationCode.generate(using: &second) })
+        #expect(codes != (0..<50).map { _ in VerificationCode.generate(using: &other) })
+        #expect(Set(codes).count > 45, "codes vary")
+        #expect(codes.contains { $0.hasPrefix("0") }, "leading zeros are kept")
+    }
+
+    @Test func matchingComparesWholeStrings() {
+        #expect(VerificationCode.matches("382917", "382917"))
+        #expect(!VerificationCode.matches("382918", "382917"))
+        #expect(!VerificationCode.matches("082917", "382917"))
+        #expect(!VerificationCode.matches("38291", "382917"))
+        #expect(!VerificationCode.matches("3829170", "382917"))
+        #expect(!VerificationCode.matches("", "382917"))
+        #expect(!VerificationCode.matches(String(repeating: "1", count: 262), "111111"), "length differences of 256 are caught")
+    }
+}
