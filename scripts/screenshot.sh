@@ -1,30 +1,33 @@
 #!/usr/bin/env bash
-# Makes the README screenshot from the real app under Xvfb: slides the check, clicks the
-# request button, waits until the countdown has run a few seconds, and saves the window.
+# Makes the README screenshot from the real app under Xvfb, as a user would get there: types a
+# number, slides the check, clicks the request button, and saves the window a few seconds into
+# the cooldown, with the delivered message in the inbox.
 # usage: scripts/screenshot.sh OUT.png
 set -euo pipefail
 out=${1:?usage: scripts/screenshot.sh OUT.png}
 cd "$(dirname "$0")/.."
 mkdir -p "$(dirname "$out")"
 display=:$((RANDOM % 400 + 100))
-Xvfb "$display" -screen 0 800x600x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 800x800x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
+app=
 trap 'kill $app $xvfb 2>/dev/null || true' EXIT
 export DISPLAY=$display GSK_RENDERER=cairo GTK_A11Y=none
 for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
-.build/debug/codegate &
+.build/debug/codegate --gateway-latency 300 &
 app=$!
 window=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)
 sleep 1
-eval "$(xdotool getwindowgeometry --shell "$window")"
-# Without a window manager the window sits at the origin; the slider and button are found
-# from the layout: thumb at the track's left end, button below it.
-track_y=$((HEIGHT * 146 / 260)); button_y=$((HEIGHT * 209 / 260))
-xdotool mousemove 52 "$track_y" mousedown 1
-for x in $(seq 60 20 $((WIDTH + 20))); do xdotool mousemove "$x" "$track_y"; sleep 0.02; done
+# Without a window manager the window sits at the origin. These points are the phone entry,
+# the slider's thumb and the request button in the window's default layout.
+xdotool mousemove 200 121 click 1
+xdotool type --delay 20 "138 0013 8000"
+xdotool mousemove 52 211 mousedown 1
+for x in $(seq 60 20 440); do xdotool mousemove "$x" 211; sleep 0.02; done
 xdotool mouseup 1
 sleep 0.5
-xdotool mousemove $((WIDTH / 2)) "$button_y" click 1
-sleep 17.3
+xdotool mousemove 210 264 click 1
+sleep 3.6
+eval "$(xdotool getwindowgeometry --shell "$window")"
 import -window root -crop "${WIDTH}x${HEIGHT}+0+0" +repage "$out"
 echo "wrote $out (${WIDTH}x${HEIGHT})"
