@@ -5,8 +5,8 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := libgtk-4-dev pkg-config fonts-noto-cjk
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool
-SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick x11-utils
-BENCH_PACKAGES := $(TEST_PACKAGES) python3-xlib python3-gi gir1.2-gtk-4.0
+SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
+BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus.
 HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none
 

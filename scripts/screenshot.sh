@@ -7,13 +7,11 @@ set -euo pipefail
 out=${1:?usage: scripts/screenshot.sh OUT.png}
 cd "$(dirname "$0")/.."
 mkdir -p "$(dirname "$out")"
-display=:$((RANDOM % 400 + 100))
-Xvfb "$display" -screen 0 800x800x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+. scripts/xvfb.sh
+start_xvfb 800x800x24
 app=
-trap 'kill $app $xvfb 2>/dev/null || true' EXIT
-export DISPLAY=$display GSK_RENDERER=cairo GTK_A11Y=none
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+trap 'kill $app $XVFB_PID 2>/dev/null || true' EXIT
+export GSK_RENDERER=cairo GTK_A11Y=none
 .build/debug/codegate --gateway-latency 300 &
 app=$!
 window=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)

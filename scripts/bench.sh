@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Start-up, memory, idle and countdown cost of codegate beside the C and PyGObject references
+# in shared/bench, all under one private X display. usage: scripts/bench.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+bench=${CODEGATE_SHARED:-../shared}/bench
+[ -f "$bench/measure.py" ] || { echo "bench: $bench/measure.py not found (set CODEGATE_SHARED)" >&2; exit 2; }
+swift build -c release --product codegate
+cc -O2 "$bench/baseline.c" -o .build/baseline-c $(pkg-config --cflags --libs gtk4)
+. scripts/xvfb.sh
+start_xvfb 1024x768x24
+trap 'kill $XVFB_PID 2>/dev/null || true' EXIT
+export GSK_RENDERER=cairo GTK_A11Y=none
+# The click lands on the references' request button; on codegate it lands in the phone entry,
+# so its countdown columns read idle there: the next line measures its countdown for real.
+/usr/bin/python3 "$bench/measure.py" --runs "$runs" --click 180,117 \
+    "c=.build/baseline-c" "py=/usr/bin/python3 $bench/baseline.py" "codegate=.build/release/codegate"
+/usr/bin/python3 scripts/bench_countdown.py --measure "$bench/measure.py" --runs "$runs" .build/release/codegate
