@@ -93,12 +93,8 @@ public final class CodeFlow {
         guard canRequest, let number = phone.number else { return nil }
         isSending = true
         requestStatus = nil
-        changes.notify()
         let service = service
-        return Task { [weak self, clock] in
-            let outcome = await Self.answer(clock: clock) { try await service.requestCode(for: number) }
-            self?.requestAnswered(outcome, number: number)
-        }
+        return ask { try await service.requestCode(for: number) } then: { $0.requestAnswered($1, number: number) }
     }
 
     /// Checks the typed code. Ignored unless `canVerify`. Returns the task that waits for the
@@ -108,12 +104,8 @@ public final class CodeFlow {
         guard canVerify, let number = phone.number else { return nil }
         isVerifying = true
         verifyStatus = nil
-        changes.notify()
         let service = service, code = code
-        return Task { [weak self, clock] in
-            let outcome = await Self.answer(clock: clock) { try await service.verify(code, for: number) }
-            self?.verifyAnswered(outcome)
-        }
+        return ask { try await service.verify(code, for: number) } then: { $0.verifyAnswered($1) }
     }
 
     private func requestAnswered(_ outcome: Result<CodeReceipt, CodeServiceError>, number: PhoneNumber) {
@@ -153,18 +145,26 @@ public final class CodeFlow {
         changes.notify()
     }
 
-    /// Waits for the service, at most `answerTimeout`, and turns every way it can fail into a
+    /// Shows the call as under way, then hands its answer to `handle` on the main actor. The
+    /// wait is bounded by `answerTimeout`, and every way the call can fail arrives as a
     /// `CodeServiceError`.
-    private nonisolated static func answer<Value: Sendable>(
-        clock: any TimeSource,
-        _ call: @escaping @Sendable () async throws -> Value
-    ) async -> Result<Value, CodeServiceError> {
-        do {
-            return .success(try await withTimeout(answerTimeout, clock: clock, call))
-        } catch let error as CodeServiceError {
-            return .failure(error)
-        } catch {
-            return .failure(.timeout)
+    private func ask<Value: Sendable>(
+        _ call: @escaping @Sendable () async throws -> Value,
+        then handle: @escaping @MainActor (CodeFlow, Result<Value, CodeServiceError>) -> Void
+    ) -> Task<Void, Never> {
+        changes.notify()
+        return Task { [weak self, clock] in
+            let outcome: Result<Value, CodeServiceError>
+            do {
+                outcome = .success(try await withTimeout(Self.answerTimeout, clock: clock, call))
+            } catch let error as CodeServiceError {
+                outcome = .failure(error)
+            } catch {
+                outcome = .failure(.timeout)
+            }
+            if let self {
+                handle(self, outcome)
+            }
         }
     }
 }

@@ -18,9 +18,6 @@ final class OneShotTimer {
     /// The pending GLib source, 0 when none.
     private(set) var sourceID: guint = 0
 
-    /// Whether a wake-up is pending.
-    var isPending: Bool { sourceID != 0 }
-
     /// Runs `action` once after `delay` (rounded up to the millisecond, so never early),
     /// replacing any pending wake-up.
     func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) {

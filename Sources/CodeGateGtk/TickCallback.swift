@@ -21,9 +21,6 @@ final class TickCallback {
         self.widget = widget
     }
 
-    /// Whether the callback is installed.
-    var isRunning: Bool { callbackID != 0 }
-
     /// Calls `action` on every frame until it returns false or `stop()` is called.
     func start(_ action: @escaping @MainActor () -> Bool) {
         guard callbackID == 0 else { return }

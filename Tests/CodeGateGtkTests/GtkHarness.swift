@@ -122,6 +122,13 @@ enum GtkHarness {
         precondition(pump { window.flow.canRequest }, "the window never became ready to request")
     }
 
+    /// Prepares a request, clicks the request button and waits for the cooldown to start.
+    static func startCountdown(in window: CodeGateWindow) -> Bool {
+        prepareRequest(in: window)
+        click(window.button.widget)
+        return pump { window.flow.countdown.isCounting }
+    }
+
     /// The text a GtkLabel shows.
     static func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
         String(cString: gtk_label_get_text(label.opaque))

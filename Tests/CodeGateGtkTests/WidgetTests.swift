@@ -33,9 +33,7 @@ final class WidgetTests: XCTestCase {
             let clock = ManualClock()
             let window = H.openWindow(clock: clock)
             defer { H.close(window) }
-            H.prepareRequest(in: window)
-            H.click(window.button.widget)
-            XCTAssertTrue(H.pump { window.flow.countdown.isCounting })
+            XCTAssertTrue(H.startCountdown(in: window))
             XCTAssertFalse(H.isSensitive(window.button.widget))
             XCTAssertEqual(H.text(window.button.label), "获取验证码(60)")
             clock.advance(by: .milliseconds(1500))
@@ -55,9 +53,7 @@ final class WidgetTests: XCTestCase {
             let clock = ManualClock()
             let window = H.openWindow(clock: clock)
             defer { H.close(window) }
-            H.prepareRequest(in: window)
-            H.click(window.button.widget)
-            XCTAssertTrue(H.pump { window.flow.countdown.isCounting })
+            XCTAssertTrue(H.startCountdown(in: window))
             let fill = window.button.fill!
             let pixels = Int(gtk_widget_get_width(fill) * gtk_widget_get_scale_factor(fill))
             XCTAssertGreaterThan(pixels, 100)
@@ -121,9 +117,7 @@ final class WidgetTests: XCTestCase {
     func testClosingMidCountdownLeavesNoSourceBehind() {
         MainActor.assumeIsolated {
             let window = H.openWindow(clock: BootClock())
-            H.prepareRequest(in: window)
-            H.click(window.button.widget)
-            XCTAssertTrue(H.pump { window.flow.countdown.isCounting })
+            XCTAssertTrue(H.startCountdown(in: window))
             let source = window.button.pendingSourceID
             XCTAssertNotEqual(source, 0)
             XCTAssertNotNil(g_main_context_find_source_by_id(nil, source))
