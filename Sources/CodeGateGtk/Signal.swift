@@ -87,21 +87,6 @@ enum Signal {
         return connect(UnsafeMutableRawPointer(controller), "key-released", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// GApplication's `handle-local-options`: return an exit status, or -1 to go on.
-    @discardableResult
-    static func connectHandleLocalOptions(
-        _ application: UnsafeMutablePointer<GtkApplication>,
-        _ action: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32
-    ) -> gulong {
-        typealias Thunk = @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> gint
-        let thunk: Thunk = { _, options, data in
-            let box: SignalHandlerBox<@MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32> = unbox(data)
-            nonisolated(unsafe) let options = options!
-            return MainActor.assumeIsolated { box.handler(options) }
-        }
-        return connect(application, "handle-local-options", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
     /// GtkEditable's `insert-text`, before the text lands. The handler gets the text and the
     /// insert position; returning true stops the emission, so GTK does not insert it.
     @discardableResult

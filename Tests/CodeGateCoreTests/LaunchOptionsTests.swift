@@ -42,4 +42,30 @@ import Testing
         #expect(LaunchOptionError.unknownFailure("dns").description
             == "--gateway-fail must be one of network, rate-limited, timeout, not \"dns\"")
     }
+
+    @Test func commandLineTakesBothValueForms() throws {
+        let parsed = try LaunchOptions.parse(["--duration", "10", "--label-format={ss}s重新发送", "--gateway-fail=timeout",
+                                              "--gateway-latency", "800", "--code-ttl=30"])
+        #expect(parsed.help.isEmpty)
+        #expect(parsed.options.duration == .seconds(10))
+        #expect(parsed.options.labelFormat == .resendSuffix)
+        #expect(parsed.options.gateway == GatewaySimulation(latency: .milliseconds(800), failure: .timeout))
+        #expect(parsed.options.codeLifetime == .seconds(30))
+    }
+
+    @Test func emptyCommandLineGivesTheDefaults() throws {
+        #expect(try LaunchOptions.parse([]).options == LaunchOptions())
+    }
+
+    @Test func helpFlagsAreHandedOn() throws {
+        #expect(try LaunchOptions.parse(["--help"]).help == ["--help"])
+        #expect(try LaunchOptions.parse(["--duration=5", "-h"]).help == ["-h"])
+    }
+
+    @Test func badCommandLinesSayWhatIsWrong() {
+        #expect(throws: LaunchOptionError.unknownOption("--foo")) { try LaunchOptions.parse(["--foo"]) }
+        #expect(throws: LaunchOptionError.missingValue("duration")) { try LaunchOptions.parse(["--duration"]) }
+        #expect(throws: LaunchOptionError.unexpectedArgument("extra")) { try LaunchOptions.parse(["extra"]) }
+        #expect(LaunchOptionError.missingValue("duration").description == "--duration needs a value, as in --duration=SECONDS")
+    }
 }

@@ -1,38 +1,50 @@
 import Foundation
 import Testing
 
-/// The built `codegate` executable, run as a user would run it with bad options: one line on
-/// stderr and exit status 2, before any window opens.
+/// The built `codegate` executable, run as a user would run it: bad command lines get one line
+/// on stderr and exit status 2 before any window opens; --help lists the options.
 @Suite struct CommandLineTests {
-    private func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("codegate")
+    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            .deletingLastPathComponent().appendingPathComponent("codegate")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = ":nonexistent" // a bad option must be reported before any display is opened
+        environment["DISPLAY"] = ":nonexistent" // nothing here may need a display
         process.environment = environment
-        let errors = Pipe()
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
     @Test(arguments: [
         (["--duration", "0"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"0\"\n"),
         (["--duration", "-5"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"-5\"\n"),
         (["--duration", "abc"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"abc\"\n"),
-        (["--duration", "3601"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"3601\"\n"),
+        (["--duration=3601"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"3601\"\n"),
         (["--label-format", "重新发送"],
          "codegate: --label-format: label format \"重新发送\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"),
+        (["--foo"], "codegate: unknown option --foo; --help lists the options\n"),
+        (["--duration"], "codegate: --duration needs a value, as in --duration=SECONDS\n"),
+        (["--gateway-fail", "dns"], "codegate: --gateway-fail must be one of network, rate-limited, timeout, not \"dns\"\n"),
+        (["13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
     ])
-    func badValuesExitWithStatusTwoAndOneLine(arguments: [String], message: String) throws {
+    func badCommandLinesExitWithStatusTwoAndOneLine(arguments: [String], message: String) throws {
         let result = try run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr == message)
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let result = try run(["--help"])
+        #expect(result.status == 0)
+        for option in ["--duration=SECONDS", "--label-format=FORMAT", "--code-ttl=SECONDS", "--gateway-latency=MS", "--gateway-fail=KIND"] {
+            #expect(result.stdout.contains(option))
+        }
     }
 }
