@@ -7,7 +7,7 @@ measure.py's own probes. Prints the medians over --runs runs.
 
 usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] COMMAND
 """
-import argparse, importlib.util, shlex, statistics, subprocess, time
+import argparse, importlib.util, os, shlex, shutil, statistics, subprocess, tempfile, time
 
 def load_measure(path):
     spec = importlib.util.spec_from_file_location("measure", path)
@@ -19,7 +19,10 @@ def xdotool(*args):
     subprocess.run(["xdotool", *map(str, args)], check=True)
 
 def one_run(measure, command, cpu_window):
-    app = subprocess.Popen(shlex.split(command), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Each run starts with no saved cooldown, as on a first start.
+    state = tempfile.mkdtemp()
+    env = dict(os.environ, XDG_STATE_HOME=state)
+    app = subprocess.Popen(shlex.split(command), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^CodeGate$"],
                        check=True, stdout=subprocess.DEVNULL, timeout=30)
@@ -41,6 +44,7 @@ def one_run(measure, command, cpu_window):
     finally:
         app.terminate()
         app.wait(5)
+        shutil.rmtree(state)
 
 def main():
     parser = argparse.ArgumentParser()

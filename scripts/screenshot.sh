@@ -10,8 +10,10 @@ mkdir -p "$(dirname "$out")"
 . scripts/xvfb.sh
 start_xvfb 800x800x24
 app=
-trap 'kill $app $XVFB_PID 2>/dev/null || true' EXIT
-export GSK_RENDERER=cairo GTK_A11Y=none
+state=$(mktemp -d)
+trap 'kill $app $XVFB_PID 2>/dev/null || true; rm -rf "$state"' EXIT
+# A private state folder: no cooldown saved by an earlier run of the app carries over.
+export GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$state
 .build/debug/codegate --gateway-latency 300 &
 app=$!
 window=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)

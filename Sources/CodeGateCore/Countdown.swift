@@ -15,8 +15,10 @@ public final class Countdown {
     /// Called whenever the label or the phase changes (not for every fill step).
     public let changes = ObserverList()
 
-    private var deadline: Duration?
-    private var total: Duration = .zero
+    /// When the running cooldown ends on `clock`; nil when idle.
+    public private(set) var deadline: Duration?
+    /// The running (or last) cooldown's whole length.
+    public private(set) var total: Duration = .zero
     private var shownSeconds = 0
 
     /// Creates an idle countdown.
@@ -31,10 +33,16 @@ public final class Countdown {
     /// Starts a cooldown of `duration` from now, replacing any running one. A duration that is
     /// not positive leaves the countdown idle.
     public func start(duration: Duration) {
-        guard duration > .zero else { return reset() }
-        total = duration
-        deadline = clock.now() + duration
-        shownSeconds = duration.secondsRoundedUp
+        resume(remaining: duration, of: duration)
+    }
+
+    /// Continues a cooldown of length `total` that has `remaining` left, e.g. one that ran
+    /// before the app restarted: the label and the fill pick up where they really are.
+    public func resume(remaining: Duration, of total: Duration) {
+        guard remaining > .zero, total > .zero else { return reset() }
+        self.total = max(total, remaining)
+        deadline = clock.now() + remaining
+        shownSeconds = remaining.secondsRoundedUp
         changes.notify()
     }
 

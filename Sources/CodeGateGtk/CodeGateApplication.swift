@@ -46,7 +46,7 @@ public final class CodeGateApplication {
     private func activate() {
         MainQueueSource.install()
         if window == nil {
-            window = CodeGateWindow(application: application, options: options)
+            window = CodeGateWindow(application: application, options: options, cooldownFile: CooldownFile.defaultPath)
         }
         gtk_window_present(window?.window.cast())
     }

@@ -27,15 +27,19 @@ public final class CodeGateWindow {
     let inbox: MessageList
 
     private let notifier: DesktopNotifier
+    private let cooldownFile: CooldownFile?
     private var inboxTask: Task<Void, Never>?
 
     /// Builds the window for `application`. Without a `service`, the embedded gateway is used
-    /// with the rules and simulation of `options`.
+    /// with the rules and simulation of `options`. With a `cooldownFile` path, a running
+    /// cooldown is kept there across restarts (its times are real ones, so `clock` must then be
+    /// a `BootClock`).
     public init(
         application: UnsafeMutablePointer<GtkApplication>,
         options: LaunchOptions,
         clock: any TimeSource = BootClock(),
-        service: LocalCodeService? = nil
+        service: LocalCodeService? = nil,
+        cooldownFile: String? = nil
     ) {
         let service = service ?? LocalCodeService(clock: clock, policy: options.policy, simulation: options.gateway)
         notifier = DesktopNotifier(application: application.cast())
@@ -44,6 +48,8 @@ public final class CodeGateWindow {
             countdown: Countdown(clock: clock, format: options.labelFormat),
             service: service
         )
+        let countdown = flow.countdown
+        self.cooldownFile = cooldownFile.map { CooldownFile(path: $0, countdown: countdown) }
         slider = SlideToUnlock(model: flow.slider)
         button = CountdownButton(countdown: flow.countdown)
         phoneEntry = gtk_entry_new()
@@ -118,6 +124,7 @@ public final class CodeGateWindow {
         Signal.connect(window, "destroy") { [weak self] in
             self?.inboxTask?.cancel()
             self?.notifier.stop()
+            self?.cooldownFile?.stop()
         }
         flow.changes.add { [weak self] in self?.render() }
     }

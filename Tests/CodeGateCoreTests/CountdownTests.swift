@@ -115,4 +115,14 @@ import Testing
         let countdown = started(0)
         #expect(!countdown.isCounting)
     }
+
+    @Test func resumeContinuesWhereTheCooldownReallyIs() {
+        let countdown = Countdown(clock: clock)
+        countdown.resume(remaining: .seconds(15), of: .seconds(60))
+        #expect(countdown.label == "获取验证码(15)")
+        #expect(countdown.fraction == 0.75)
+        #expect(countdown.total == .seconds(60))
+        countdown.resume(remaining: .zero, of: .seconds(60))
+        #expect(!countdown.isCounting, "nothing left: idle")
+    }
 }

@@ -19,9 +19,10 @@ enum GtkHarness {
 
     /// Opens the app's window over `clock` and waits until it is on screen.
     static func openWindow(
-        options: LaunchOptions = LaunchOptions(), clock: any TimeSource, service: LocalCodeService? = nil
+        options: LaunchOptions = LaunchOptions(), clock: any TimeSource, service: LocalCodeService? = nil,
+        cooldownFile: String? = nil
     ) -> CodeGateWindow {
-        let window = CodeGateWindow(application: application, options: options, clock: clock, service: service)
+        let window = CodeGateWindow(application: application, options: options, clock: clock, service: service, cooldownFile: cooldownFile)
         gtk_window_present(window.window.cast())
         let mapped = pump { gtk_widget_get_mapped(window.button.widget) != 0 && gtk_widget_get_width(window.slider.scale) > 0 }
         precondition(mapped, "the window never appeared")

@@ -125,4 +125,30 @@ final class WidgetTests: XCTestCase {
             XCTAssertNil(g_main_context_find_source_by_id(nil, source))
         }
     }
+
+    func testRestartShowsTheCooldownThatIsReallyLeft() throws {
+        try MainActor.assumeIsolated {
+            let folder = try XCTUnwrap(g_dir_make_tmp("codegate-XXXXXX", nil))
+            defer { g_free(folder) }
+            let path = String(cString: folder) + "/state/cooldown"
+            let first = H.openWindow(clock: BootClock(), cooldownFile: path)
+            XCTAssertTrue(H.startCountdown(in: first))
+            H.close(first)
+            XCTAssertTrue(g_file_test(path, G_FILE_TEST_EXISTS) != 0)
+
+            let second = H.openWindow(clock: BootClock(), cooldownFile: path)
+            XCTAssertTrue(second.flow.countdown.isCounting, "the cooldown survives the restart")
+            XCTAssertTrue(["获取验证码(60)", "获取验证码(59)"].contains(H.text(second.button.label)))
+            XCTAssertFalse(H.isSensitive(second.button.widget))
+            second.flow.countdown.reset()
+            XCTAssertFalse(g_file_test(path, G_FILE_TEST_EXISTS) != 0, "an ended cooldown is forgotten")
+            H.close(second)
+
+            let third = H.openWindow(clock: BootClock(), cooldownFile: path)
+            XCTAssertFalse(third.flow.countdown.isCounting)
+            H.close(third)
+            rmdir(String(cString: folder) + "/state")
+            rmdir(folder)
+        }
+    }
 }

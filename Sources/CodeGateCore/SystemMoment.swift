@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One reading of the machine's clocks, enough to carry an instant across a restart of the
+/// app: the boot clock with the id of the boot it belongs to, and the wall clock.
+public struct SystemMoment: Equatable, Sendable {
+    /// The kernel's id of the current boot (`/proc/sys/kernel/random/boot_id`).
+    public let bootID: String
+    /// `CLOCK_BOOTTIME`, as `BootClock` reads it.
+    public let boot: Duration
+    /// `CLOCK_REALTIME`: time since the Unix epoch.
+    public let wall: Duration
+
+    /// Describes a reading.
+    public init(bootID: String, boot: Duration, wall: Duration) {
+        self.bootID = bootID
+        self.boot = boot
+        self.wall = wall
+    }
+
+    /// Reads the clocks now.
+    public static func now() -> SystemMoment {
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        return SystemMoment(bootID: currentBootID, boot: BootClock().now(), wall: .seconds(wall.tv_sec) + .nanoseconds(wall.tv_nsec))
+    }
+
+    private static let currentBootID: String = {
+        let descriptor = open("/proc/sys/kernel/random/boot_id", O_RDONLY)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &bytes, bytes.count)
+        return String(decoding: bytes.prefix(max(0, count)), as: UTF8.self).filter { !$0.isWhitespace }
+    }()
+}
