@@ -116,13 +116,23 @@ final class WidgetTests: XCTestCase {
 
     func testClosingMidCountdownLeavesNoSourceBehind() {
         MainActor.assumeIsolated {
-            let window = H.openWindow(clock: BootClock())
-            XCTAssertTrue(H.startCountdown(in: window))
-            let source = window.button.pendingSourceID
-            XCTAssertNotEqual(source, 0)
-            XCTAssertNotNil(g_main_context_find_source_by_id(nil, source))
-            H.close(window)
+            weak var closedWindow: CodeGateWindow?
+            weak var closedButton: CountdownButton?
+            weak var closedSlider: SlideToUnlock?
+            var source: guint = 0
+            do {
+                let window = H.openWindow(clock: BootClock())
+                (closedWindow, closedButton, closedSlider) = (window, window.button, window.slider)
+                XCTAssertTrue(H.startCountdown(in: window))
+                source = window.button.pendingSourceID
+                XCTAssertNotEqual(source, 0)
+                XCTAssertNotNil(g_main_context_find_source_by_id(nil, source))
+                H.close(window)
+            }
             XCTAssertNil(g_main_context_find_source_by_id(nil, source))
+            XCTAssertNil(closedWindow, "the window's Swift side goes with its GtkWindow")
+            XCTAssertNil(closedButton)
+            XCTAssertNil(closedSlider)
         }
     }
 
