@@ -18,12 +18,14 @@ public final class CountdownButton {
     /// Whether a request is allowed apart from the cooldown; the button is sensitive only when
     /// this is true and no cooldown runs.
     public var isAvailable = true {
-        didSet { render() }
+        // The window sets this on every change of its flow, once a second while counting:
+        // only a real change is worth a render, which also re-arms the wake-up.
+        didSet { if isAvailable != oldValue { render() } }
     }
     /// Text shown instead of the countdown's label, with the button insensitive: "发送中…"
     /// while a request is in flight. Nil shows the countdown.
     public var overrideText: String? {
-        didSet { render() }
+        didSet { if overrideText != oldValue { render() } }
     }
 
     /// The label and the fill inside the button, internal for tests.
