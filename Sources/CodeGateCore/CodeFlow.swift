@@ -35,14 +35,11 @@ public final class CodeFlow {
     /// Whether the flow is complete.
     public private(set) var isVerified = false
 
-    private let clock: any TimeSource
-
     /// Creates the flow; the countdown's clock also bounds the wait for the service.
     public init(slider: SlideUnlock, countdown: Countdown, service: any CodeService) {
         self.slider = slider
         self.countdown = countdown
         self.service = service
-        clock = countdown.clock
         slider.changes.add { [weak self] in self?.changes.notify() }
         countdown.changes.add { [weak self] in self?.countdownChanged() }
     }
@@ -114,14 +111,15 @@ public final class CodeFlow {
         case .success(let receipt):
             requestStatus = StatusMessage("验证码已发送至 \(number.masked)", kind: .info)
             countdown.start(duration: receipt.cooldown)
-        case .failure(.cooldown(let seconds)):
-            // The service still counts an earlier request: show its real remaining time.
-            requestStatus = StatusMessage(CodeServiceError.cooldown(secondsLeft: seconds).message, kind: .error)
-            countdown.start(duration: .seconds(seconds))
         case .failure(let error):
             requestStatus = StatusMessage(error.message, kind: .error)
-            countdown.reset()
-            slider.lock()
+            if case .cooldown(let seconds) = error {
+                // The service still counts an earlier request: show its real remaining time.
+                countdown.start(duration: .seconds(seconds))
+            } else {
+                countdown.reset()
+                slider.lock()
+            }
         }
         changes.notify()
     }
@@ -153,7 +151,7 @@ public final class CodeFlow {
         then handle: @escaping @MainActor (CodeFlow, Result<Value, CodeServiceError>) -> Void
     ) -> Task<Void, Never> {
         changes.notify()
-        return Task { [weak self, clock] in
+        return Task { [weak self, clock = countdown.clock] in
             let outcome: Result<Value, CodeServiceError>
             do {
                 outcome = .success(try await withTimeout(Self.answerTimeout, clock: clock, call))
