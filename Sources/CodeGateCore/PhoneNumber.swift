@@ -16,7 +16,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// What typing `text` so far amounts to.
     public static func check(_ text: String) -> PhoneNumberCheck {
-        let cleaned = text.filter { $0 != " " && $0 != "-" }
+        let cleaned = text.withoutSeparators
         guard !cleaned.isEmpty else { return .empty }
         if cleaned.first == "+" {
             let rest = cleaned.dropFirst()
@@ -63,4 +63,10 @@ public enum PhoneNumberCheck: Equatable, Sendable {
 
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension String {
+    /// The text without the spaces and dashes people type or paste to group digits
+    /// ("138 0013-8000", "382 917"): both fields ignore them.
+    var withoutSeparators: String { filter { $0 != " " && $0 != "-" } }
 }

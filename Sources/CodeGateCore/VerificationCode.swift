@@ -6,7 +6,7 @@ public enum VerificationCode {
     /// What to do with text typed or pasted into the code field: digits go in, spaces and dashes
     /// ("382 917", "382-917") are dropped, anything else refuses the whole insertion.
     public static func filter(inserted text: String) -> String? {
-        let kept = text.filter { $0 != " " && $0 != "-" }
+        let kept = text.withoutSeparators
         guard kept.allSatisfy(\.isASCIIDigit) else { return nil }
         return kept
     }
