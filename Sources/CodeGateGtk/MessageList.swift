@@ -8,7 +8,7 @@ final class MessageList {
     /// The framed list to put in a layout.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let list: UnsafeMutablePointer<GtkWidget>
-    /// The texts shown, newest first (for tests and the screenshot script's checks).
+    /// The texts shown, newest first; tests read the delivered code here.
     private(set) var texts: [String] = []
 
     init() {
