@@ -2,7 +2,7 @@
 """CPU and wakeups of codegate while its countdown runs.
 
 measure.py starts a countdown with one click; codegate's button needs a phone number and a
-slide first, so this drives the real flow (type, drag, click) and then measures with
+slide first, so this drives the real flow (scripts/drive_flow.sh) and then measures with
 measure.py's own probes. Prints the medians over --runs runs.
 
 usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] COMMAND
@@ -15,9 +15,6 @@ def load_measure(path):
     spec.loader.exec_module(module)
     return module
 
-def xdotool(*args):
-    subprocess.run(["xdotool", *map(str, args)], check=True)
-
 def one_run(measure, command, cpu_window):
     # Each run starts with no saved cooldown, as on a first start.
     state = tempfile.mkdtemp()
@@ -27,15 +24,7 @@ def one_run(measure, command, cpu_window):
         subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^CodeGate$"],
                        check=True, stdout=subprocess.DEVNULL, timeout=30)
         time.sleep(1.0)
-        # The default layout with no window manager: phone entry, thumb, request button.
-        xdotool("mousemove", 200, 121, "click", 1)
-        xdotool("type", "13800138000")
-        xdotool("mousemove", 52, 211, "mousedown", 1)
-        for x in range(60, 460, 20):
-            xdotool("mousemove", x, 211)
-        xdotool("mouseup", 1)
-        time.sleep(0.5)
-        xdotool("mousemove", 210, 264, "click", 1)
+        subprocess.run([os.path.join(os.path.dirname(__file__), "drive_flow.sh")], check=True)
         time.sleep(0.5)
         cpu, wakeups = measure.cpu_s(app.pid), measure.wakeups(app.pid)
         time.sleep(cpu_window)

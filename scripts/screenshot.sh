@@ -18,15 +18,7 @@ export GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$state
 app=$!
 window=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)
 sleep 1
-# Without a window manager the window sits at the origin. These points are the phone entry,
-# the slider's thumb and the request button in the window's default layout.
-xdotool mousemove 200 121 click 1
-xdotool type --delay 20 "138 0013 8000"
-xdotool mousemove 52 211 mousedown 1
-for x in $(seq 60 20 440); do xdotool mousemove "$x" 211; sleep 0.02; done
-xdotool mouseup 1
-sleep 0.5
-xdotool mousemove 210 264 click 1
+scripts/drive_flow.sh
 sleep 3.6
 eval "$(xdotool getwindowgeometry --shell "$window")"
 import -window root -crop "${WIDTH}x${HEIGHT}+0+0" +repage "$out"
