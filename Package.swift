@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -23,8 +23,10 @@ let package = Package(
             resources: [.copy("Resources/codegate.css")]
         ),
         .executableTarget(name: "codegate", dependencies: ["CodeGateGtk", "CodeGateCore"]),
-        .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore"]),
-        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CGtk"]),
+        // The manual clock for tests: not part of the public CodeGateCore API.
+        .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore"], path: "Tests/CodeGateTestSupport"),
+        .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

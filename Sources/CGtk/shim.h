@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <sys/timerfd.h>
 
 /* The few C macros and variadic calls Swift cannot import, typed, in one place. */
 

@@ -1,15 +1,16 @@
 import CodeGateCore
+import CodeGateTestSupport
 import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct CodeFlowTests {
-    let clock = ManualClock()
+    let clock = ManualTimerPort()
 
     private func flow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil) -> CodeFlow {
         CodeFlow(
-            slider: SlideUnlock(clock: clock),
-            countdown: Countdown(clock: clock),
-            service: service ?? LocalCodeService(clock: clock, random: SeededRandom(seed: 3), simulation: simulation)
+            slider: SlideUnlock(timers: clock),
+            countdown: Countdown(timers: clock),
+            service: service ?? LocalCodeService(timers: clock, random: SeededRandom(seed: 3), simulation: simulation)
         )
     }
 
@@ -48,13 +49,13 @@ import Testing
         let flow = readyFlow(GatewaySimulation(latency: .milliseconds(500)))
         let task = flow.requestCode()
         #expect(flow.isSending)
-        #expect(flow.requestButtonOverride == "发送中…")
+        #expect(flow.requestButton.text == "发送中…" && flow.requestButton.phase == .sending && !flow.requestButton.isSensitive)
         #expect(!flow.canRequest)
-        await clock.waitForSleepers(2)
+        await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .milliseconds(500))
         await task?.value
         #expect(!flow.isSending)
-        #expect(flow.requestButtonOverride == nil)
+        #expect(flow.requestButton.phase == .counting)
         #expect(flow.countdown.isCounting)
         #expect(flow.countdown.label == "获取验证码(60)")
         #expect(flow.requestStatus == StatusMessage("验证码已发送至 138****8000", kind: .info))
@@ -62,25 +63,24 @@ import Testing
     }
 
     @Test func doubleRequestsSendOnce() async {
-        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3), simulation: GatewaySimulation(latency: .seconds(1)))
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), simulation: GatewaySimulation(latency: .seconds(1)))
         let flow = readyFlow(service: service)
         let first = flow.requestCode()
         #expect(first != nil)
         #expect(flow.requestCode() == nil, "a double click")
         #expect(flow.requestCode() == nil, "Enter held down")
-        await clock.waitForSleepers(2)
+        await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .seconds(1))
         await first?.value
         #expect(flow.requestCode() == nil, "a click during the cooldown")
         clock.advance(by: .seconds(60))
-        flow.countdown.refresh()
         #expect(!flow.slider.isUnlocked)
         #expect(flow.requestCode() == nil, "a click after the cooldown without a fresh slide")
         var messages = service.outbox.makeAsyncIterator()
         #expect(await messages.next() != nil)
         flow.slider.move(to: 1, by: .drag)
         let second = flow.requestCode()
-        await clock.waitForSleepers(2)
+        await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .seconds(1))
         await second?.value
         #expect(await messages.next() != nil, "the second message belongs to the second slide")
@@ -104,7 +104,7 @@ import Testing
     @Test func requestWithNoAnswerTimesOutAfterTenSeconds() async {
         let flow = readyFlow(GatewaySimulation(failure: .timeout))
         let task = flow.requestCode()
-        await clock.waitForSleepers(2)
+        await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .milliseconds(9_999))
         #expect(flow.isSending)
         clock.advance(by: .milliseconds(1))
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func serviceCooldownStartsTheCountdownWithItsSecondsLeft() async {
-        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3))
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
         await readyFlow(service: service).requestCode()?.value
         clock.advance(by: .seconds(25))
         // Another window on the same gateway, as after a restart of the UI.
@@ -135,7 +135,7 @@ import Testing
     }
 
     @Test func verifyReportsEachResult() async throws {
-        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3), policy: {
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), policy: {
             var policy = LocalCodeService.Policy()
             policy.codeLifetime = .seconds(30)
             return policy
@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func rightCodeCompletesTheFlow() async throws {
-        let service = LocalCodeService(clock: clock, random: SeededRandom(seed: 3))
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
         let flow = readyFlow(service: service)
         await flow.requestCode()?.value
         var messages = service.outbox.makeAsyncIterator()
@@ -187,7 +187,6 @@ import Testing
         let flow = readyFlow()
         await flow.requestCode()?.value
         clock.advance(by: .seconds(60))
-        flow.countdown.refresh()
         #expect(!flow.countdown.isCounting)
         #expect(!flow.slider.isUnlocked)
         #expect(!flow.canRequest)

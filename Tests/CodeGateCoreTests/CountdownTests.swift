@@ -1,22 +1,29 @@
 import CodeGateCore
+import CodeGateTestSupport
 import Testing
 
 @MainActor
 @Suite struct CountdownTests {
-    let clock = ManualClock()
+    let clock = ManualTimerPort()
 
     private func started(_ seconds: Int = 60, format: LabelFormat = .parenthesized) -> Countdown {
-        let countdown = Countdown(clock: clock, format: format)
+        let countdown = Countdown(timers: clock, format: format)
         countdown.start(duration: .seconds(seconds))
         return countdown
     }
 
-    @Test func idleShowsThePlainLabel() {
-        let countdown = Countdown(clock: clock)
+    /// How long until the countdown's alarm fires; nil when none is set.
+    private var nextChange: Duration? {
+        clock.nextDeadline.map { clock.now.duration(to: $0) }
+    }
+
+    @Test func idleShowsThePlainLabelAndHoldsNoTimer() {
+        let countdown = Countdown(timers: clock)
+        countdown.fillResolution = 300
         #expect(!countdown.isCounting)
         #expect(countdown.label == "获取验证码")
         #expect(countdown.fraction == 0)
-        #expect(countdown.delayUntilNextChange(fillSteps: 300) == nil)
+        #expect(clock.pendingCount == 0)
     }
 
     @Test(arguments: [
@@ -35,32 +42,28 @@ import Testing
 
     @Test func fractionGrowsWithElapsedTime() {
         let countdown = started()
+        countdown.fillResolution = 300
         #expect(countdown.fraction == 0)
         clock.advance(by: .seconds(15))
         #expect(countdown.fraction == 0.25)
-        #expect(countdown.filledSteps(of: 300) == 75)
-        clock.advance(by: .seconds(45))
-        #expect(countdown.fraction == 1)
-        #expect(countdown.filledSteps(of: 300) == 300)
+        #expect(countdown.filledSteps == 75)
+        clock.advance(by: .milliseconds(44_999))
+        #expect(countdown.filledSteps == 299)
     }
 
-    @Test func refreshEndsTheCountdownAndNotifies() {
+    @Test func theAlarmNotifiesAtEachVisibleChangeAndEndsTheCooldown() {
         let countdown = started(3)
-        var notifications = 0
-        countdown.changes.add { notifications += 1 }
+        var labels: [String] = []
+        countdown.changes.add { labels.append(countdown.label) }
         clock.advance(by: .milliseconds(500))
-        countdown.refresh()
-        #expect(notifications == 0, "3 s → 2.5 s left still shows 3")
+        #expect(labels.isEmpty, "3 s → 2.5 s left still shows 3")
         clock.advance(by: .milliseconds(500))
-        countdown.refresh()
-        #expect(notifications == 1)
-        #expect(countdown.label == "获取验证码(2)")
+        #expect(labels == ["获取验证码(2)"])
         clock.advance(by: .seconds(2))
-        countdown.refresh()
-        #expect(notifications == 2)
+        #expect(labels == ["获取验证码(2)", "获取验证码(1)", "获取验证码"])
         #expect(!countdown.isCounting)
-        #expect(countdown.label == "获取验证码")
-        #expect(countdown.fraction == 0)
+        #expect(countdown.deadline == nil)
+        #expect(clock.pendingCount == 0, "idle again: no timer left")
     }
 
     @Test func resetMidwayReturnsToIdleAtOnce() {
@@ -72,57 +75,84 @@ import Testing
         #expect(notified)
         #expect(!countdown.isCounting)
         #expect(countdown.label == "获取验证码")
-        #expect(countdown.delayUntilNextChange(fillSteps: 300) == nil)
+        #expect(clock.pendingCount == 0)
     }
 
-    @Test func clockJumpShowsTheRightSecondAtOnce() {
+    @Test func aStallShowsTheRightSecondAtOnce() {
         let countdown = started()
         clock.advance(by: .milliseconds(300))
-        countdown.refresh()
         #expect(countdown.label == "获取验证码(60)")
         clock.advance(by: .seconds(10))
-        countdown.refresh()
         #expect(countdown.label == "获取验证码(50)")
         #expect(countdown.remaining == .milliseconds(49_700))
     }
 
-    @Test func stallPastTheEndEndsAtTheNextRefresh() {
+    @Test func derivedStateFollowsTheClockEvenBeforeTheAlarmRuns() {
         let countdown = started(5)
+        var seenWhileDue: (counting: Bool, label: String)?
+        // Scheduled before the countdown's own alarm for the same instant, so it runs first:
+        // the deadline has passed, the countdown has not been told yet.
+        _ = clock.schedule(at: clock.now + .seconds(5)) { seenWhileDue = (countdown.isCounting, countdown.label) }
         clock.advance(by: .seconds(3600))
-        countdown.refresh()
-        #expect(!countdown.isCounting)
+        #expect(seenWhileDue?.counting == false)
+        #expect(seenWhileDue?.label == "获取验证码")
+        #expect(clock.pendingCount == 0)
     }
 
     @Test func nextChangeIsTheLabelBoundaryWithoutAFill() {
         let countdown = started()
-        #expect(countdown.delayUntilNextChange(fillSteps: 0) == .seconds(1))
-        clock.advance(by: .milliseconds(1300))
-        #expect(countdown.delayUntilNextChange(fillSteps: 0) == .milliseconds(700))
+        withExtendedLifetime(countdown) {
+            #expect(nextChange == .seconds(1))
+            clock.advance(by: .milliseconds(1300))
+            #expect(nextChange == .milliseconds(700))
+        }
     }
 
     @Test func nextChangeIsTheNextFillPixelWhenSooner() {
         let countdown = started()
         // 300 px over 60 s: one pixel every 200 ms.
-        #expect(countdown.delayUntilNextChange(fillSteps: 300) == .milliseconds(200))
+        countdown.fillResolution = 300
+        #expect(nextChange == .milliseconds(200))
         clock.advance(by: .milliseconds(250))
-        #expect(countdown.delayUntilNextChange(fillSteps: 300) == .milliseconds(150))
-        #expect(countdown.filledSteps(of: 300) == 1)
+        #expect(nextChange == .milliseconds(150))
+        #expect(countdown.filledSteps == 1)
         // 30 px: a pixel every 2 s, so the label's second comes first.
-        #expect(countdown.delayUntilNextChange(fillSteps: 30) == .milliseconds(750))
+        countdown.fillResolution = 30
+        #expect(nextChange == .milliseconds(750))
     }
 
     @Test func startWithNothingToWaitStaysIdle() {
         let countdown = started(0)
         #expect(!countdown.isCounting)
+        #expect(clock.pendingCount == 0)
     }
 
     @Test func resumeContinuesWhereTheCooldownReallyIs() {
-        let countdown = Countdown(clock: clock)
+        let countdown = Countdown(timers: clock)
         countdown.resume(remaining: .seconds(15), of: .seconds(60))
         #expect(countdown.label == "获取验证码(15)")
         #expect(countdown.fraction == 0.75)
         #expect(countdown.total == .seconds(60))
         countdown.resume(remaining: .zero, of: .seconds(60))
         #expect(!countdown.isCounting, "nothing left: idle")
+    }
+
+    @Test func extremeDurationsAreCutToTheLongestCooldown() {
+        let countdown = Countdown(timers: clock)
+        countdown.fillResolution = Int.max
+        #expect(countdown.fillResolution == Countdown.finestFill)
+        countdown.resume(remaining: .seconds(Int64.max / 2), of: .seconds(Int64.max / 2))
+        #expect(countdown.remaining == Countdown.longest)
+        #expect(countdown.filledSteps == 0)
+        clock.advance(by: .seconds(43_200))
+        #expect(countdown.fraction == 0.5)
+        #expect(countdown.filledSteps == Countdown.finestFill / 2)
+    }
+
+    @Test func releasingTheCountdownCancelsItsTimer() {
+        var countdown: Countdown? = started()
+        #expect(clock.pendingCount == 1)
+        countdown = nil
+        #expect(countdown == nil && clock.pendingCount == 0)
     }
 }

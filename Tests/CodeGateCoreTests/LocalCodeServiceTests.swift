@@ -1,14 +1,16 @@
 import CodeGateCore
+import CodeGateTestSupport
 import Testing
 
+@MainActor
 @Suite(.timeLimit(.minutes(1))) struct LocalCodeServiceTests {
-    let clock = ManualClock()
+    let clock = ManualTimerPort()
     let number = PhoneNumber.sample
 
     private func service(
         seed: UInt64 = 1, simulation: GatewaySimulation = GatewaySimulation()
     ) -> LocalCodeService {
-        LocalCodeService(clock: clock, random: SeededRandom(seed: seed), simulation: simulation)
+        LocalCodeService(timers: clock, random: SeededRandom(seed: seed), simulation: simulation)
     }
 
     /// Requests a code and reads it from the delivered message, as the user would.
@@ -91,9 +93,9 @@ import Testing
         let service = service(simulation: GatewaySimulation(latency: .milliseconds(800)))
         let number = number
         let request = Task { try await service.requestCode(for: number) }
-        await clock.waitForSleepers(1)
+        await clock.yield { clock.pendingCount >= 1 }
         clock.advance(by: .milliseconds(799))
-        #expect(clock.sleeperCount == 1)
+        #expect(clock.pendingCount == 1)
         clock.advance(by: .milliseconds(1))
         #expect(try await request.value.cooldown == .seconds(60))
     }
@@ -106,11 +108,14 @@ import Testing
 
     @Test func injectedTimeoutNeverAnswersUntilTheCallerGivesUp() async {
         let service = service(simulation: GatewaySimulation(failure: .timeout))
-        let number = number, clock = clock
-        let request = Task { try await withTimeout(.seconds(10), clock: clock) { try await service.requestCode(for: number) } }
-        await clock.waitForSleepers(2)
-        clock.advance(by: .seconds(10))
-        await #expect(throws: TimeoutError.self) { try await request.value }
+        let number = number
+        let request = Task { try await service.requestCode(for: number) }
+        await clock.yield { clock.pendingCount >= 1 }
+        clock.advance(by: .seconds(86_400))
+        #expect(clock.pendingCount == 1, "still no answer a day later")
+        request.cancel()
+        await #expect(throws: CodeServiceError.timeout) { try await request.value }
+        #expect(clock.pendingCount == 0, "giving up leaves no timer behind")
     }
 
     @Test func errorsReadAsSentences() {

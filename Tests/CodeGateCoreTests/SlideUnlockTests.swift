@@ -1,12 +1,13 @@
 import CodeGateCore
+import CodeGateTestSupport
 import Testing
 
 @MainActor
 @Suite struct SlideUnlockTests {
-    let clock = ManualClock()
+    let clock = ManualTimerPort()
 
     @Test func dragToTheEndUnlocksAndPinsTheThumb() {
-        let slider = SlideUnlock(clock: clock)
+        let slider = SlideUnlock(timers: clock)
         #expect(slider.move(to: 0.5, by: .drag))
         #expect(!slider.isUnlocked)
         #expect(slider.move(to: 0.985, by: .drag))
@@ -18,13 +19,13 @@ import Testing
     }
 
     @Test func justBelowTheThresholdStaysLocked() {
-        let slider = SlideUnlock(clock: clock, threshold: 0.98)
+        let slider = SlideUnlock(timers: clock, threshold: 0.98)
         slider.move(to: 0.979, by: .drag)
         #expect(!slider.isUnlocked)
     }
 
     @Test func jumpsPagesAndBoundariesAreRefused() {
-        let slider = SlideUnlock(clock: clock)
+        let slider = SlideUnlock(timers: clock)
         for input in [SlideInput.jump, .page, .boundary] {
             #expect(!slider.move(to: 1, by: input))
         }
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func arrowStepsCanReachTheEnd() {
-        let slider = SlideUnlock(clock: clock)
+        let slider = SlideUnlock(timers: clock)
         for step in 1...20 {
             slider.move(to: Double(step) * 0.05, by: .step)
         }
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func earlyReleaseGlidesBackWithEaseOut() {
-        let slider = SlideUnlock(clock: clock, snapBackDuration: .milliseconds(250))
+        let slider = SlideUnlock(timers: clock, glideDuration: .milliseconds(250))
         slider.move(to: 0.5, by: .drag)
         slider.release()
         #expect(slider.isGlidingBack)
@@ -53,17 +54,18 @@ import Testing
         #expect(!slider.isGlidingBack)
     }
 
-    @Test func snapBackIsMonotonicAndEndsAtZero() {
-        let glide = SnapBack(from: 0.8, start: .seconds(10), duration: .milliseconds(250))
-        let values = stride(from: 0, through: 300, by: 25).map { glide.value(at: .seconds(10) + .milliseconds($0)) }
+    @Test func glideBackIsMonotonicAndEndsAtZero() {
+        let start = clock.now
+        let glide = GlideBack(from: 0.8, start: start, duration: .milliseconds(250))
+        let values = stride(from: 0, through: 300, by: 25).map { glide.value(at: start + .milliseconds($0)) }
         #expect(values.first == 0.8)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 >= $1 })
         #expect(values.last == 0)
-        #expect(glide.value(at: .seconds(9)) == 0.8, "before the release it has not moved")
+        #expect(glide.value(at: start - .seconds(1)) == 0.8, "before the release it has not moved")
     }
 
     @Test func releaseWithoutAnimationsIsInstant() {
-        let slider = SlideUnlock(clock: clock)
+        let slider = SlideUnlock(timers: clock)
         slider.animates = false
         slider.move(to: 0.6, by: .drag)
         slider.release()
@@ -72,7 +74,7 @@ import Testing
     }
 
     @Test func grabbingDuringTheGlideStopsIt() {
-        let slider = SlideUnlock(clock: clock)
+        let slider = SlideUnlock(timers: clock)
         slider.move(to: 0.6, by: .drag)
         slider.release()
         clock.advance(by: .milliseconds(50))
@@ -82,24 +84,37 @@ import Testing
         #expect(slider.value == 0.4)
     }
 
-    @Test func settleClearsAFinishedGlideOnly() {
-        let slider = SlideUnlock(clock: clock)
-        var notifications = 0
-        slider.changes.add { notifications += 1 }
+    @Test func theGlideSchedulesItsOwnFramesAndSettles() {
+        let slider = SlideUnlock(timers: clock, glideDuration: .milliseconds(250), frameInterval: .milliseconds(16))
+        var positions: [Double] = []
+        var phases: [SliderState.Phase] = []
+        slider.changes.add {
+            positions.append(slider.state.position)
+            phases.append(slider.state.phase)
+        }
         slider.move(to: 0.6, by: .drag)
         slider.release()
-        slider.settle()
-        #expect(notifications == 2, "settle during the glide does nothing")
+        #expect(slider.state.phase == .gliding)
         clock.advance(by: .seconds(1))
-        slider.settle()
-        #expect(notifications == 3)
+        #expect(positions.count == 2 + 16, "the move, the release, 15 frames of 16 ms and the end at 250 ms")
+        #expect(zip(positions.dropFirst(), positions.dropFirst(2)).allSatisfy { $0 >= $1 })
+        #expect(positions.last == 0)
+        #expect(phases.last == .locked)
+        #expect(clock.pendingCount == 0, "a settled slider holds no timer")
         slider.move(to: 0.3, by: .drag)
         slider.release()
         #expect(slider.isGlidingBack, "a settled slider glides back again")
     }
 
+    @Test func stateNamesThePhaseAndTheHint() {
+        let slider = SlideUnlock(timers: clock)
+        #expect(slider.state == SliderState(position: 0, phase: .locked, hint: "滑动解锁/获取验证码"))
+        slider.move(to: 1, by: .drag)
+        #expect(slider.state == SliderState(position: 1, phase: .unlocked, hint: "验证通过"))
+    }
+
     @Test func lockGlidesBackFromTheEnd() {
-        let slider = SlideUnlock(clock: clock)
+        let slider = SlideUnlock(timers: clock)
         slider.move(to: 1, by: .drag)
         slider.lock()
         #expect(!slider.isUnlocked)

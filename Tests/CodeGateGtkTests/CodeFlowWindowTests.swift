@@ -1,6 +1,7 @@
 import CGtk
 @testable import CodeGateGtk
 import CodeGateCore
+import CodeGateTestSupport
 import XCTest
 
 /// The whole flow in the real window, as a user does it: type a number, slide, click, read the
@@ -26,7 +27,7 @@ final class CodeFlowWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             var options = LaunchOptions()
             options.gateway.latency = .milliseconds(300)
-            let window = H.openWindow(options: options, clock: BootClock())
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
             defer { H.close(window) }
             H.prepareRequest(in: window)
             H.click(window.button.widget)
@@ -51,7 +52,7 @@ final class CodeFlowWindowTests: XCTestCase {
 
     func testPastedCodeIsNormalized() {
         MainActor.assumeIsolated {
-            let window = H.openWindow(clock: BootClock())
+            let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
             let clipboard = gtk_widget_get_clipboard(window.codeEntry)
             gdk_clipboard_set_text(clipboard, "382 917")
@@ -63,7 +64,7 @@ final class CodeFlowWindowTests: XCTestCase {
 
     func testWrongCodeSaysHowManyTriesAreLeft() {
         MainActor.assumeIsolated {
-            let window = H.openWindow(clock: BootClock())
+            let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
             H.prepareRequest(in: window)
             H.click(window.button.widget)
@@ -81,7 +82,7 @@ final class CodeFlowWindowTests: XCTestCase {
         MainActor.assumeIsolated {
             var options = LaunchOptions()
             options.gateway.failure = .network
-            let window = H.openWindow(options: options, clock: BootClock())
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
             defer { H.close(window) }
             H.prepareRequest(in: window)
             H.click(window.button.widget)
@@ -100,7 +101,7 @@ final class CodeFlowWindowTests: XCTestCase {
         MainActor.assumeIsolated {
             var options = LaunchOptions()
             options.gateway.latency = .milliseconds(300)
-            let window = H.openWindow(options: options, clock: BootClock())
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
             defer { H.close(window) }
             H.prepareRequest(in: window)
             let point = H.screenPoint(of: window.button.widget)
@@ -115,7 +116,7 @@ final class CodeFlowWindowTests: XCTestCase {
 
     func testInvalidNumberShowsAMessageAndKeepsTheButtonOff() {
         MainActor.assumeIsolated {
-            let window = H.openWindow(clock: BootClock())
+            let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
             H.type("2380013800", into: window.phoneEntry)
             XCTAssertTrue(H.pump { gtk_widget_get_visible(window.phoneStatus) != 0 })

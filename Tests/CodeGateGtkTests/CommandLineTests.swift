@@ -29,8 +29,8 @@ import Testing
         (["--duration=3601"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"3601\"\n"),
         (["--label-format", "重新发送"],
          "codegate: --label-format: label format \"重新发送\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"),
-        (["--foo"], "codegate: unknown option --foo; --help lists the options\n"),
-        (["--duration"], "codegate: --duration needs a value, as in --duration=SECONDS\n"),
+        (["--foo"], "codegate: Unknown option --foo\n"),
+        (["--duration"], "codegate: Missing argument for --duration\n"),
         (["--gateway-fail", "dns"], "codegate: --gateway-fail must be one of network, rate-limited, timeout, not \"dns\"\n"),
         (["13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
     ])

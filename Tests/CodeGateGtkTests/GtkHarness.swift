@@ -1,6 +1,7 @@
 import CGtk
 @testable import CodeGateGtk
 import CodeGateCore
+import CodeGateTestSupport
 import Foundation
 
 /// Real GTK for tests: one registered application, windows on the Xvfb display that
@@ -17,12 +18,11 @@ enum GtkHarness {
         return application
     }()
 
-    /// Opens the app's window over `clock` and waits until it is on screen.
+    /// Opens the app's window on `timers` and waits until it is on screen.
     static func openWindow(
-        options: LaunchOptions = LaunchOptions(), clock: any TimeSource, service: LocalCodeService? = nil,
-        cooldownFile: String? = nil
+        options: LaunchOptions = LaunchOptions(), timers: any TimerPort, cooldownFile: String? = nil
     ) -> CodeGateWindow {
-        let window = CodeGateWindow(application: application, options: options, clock: clock, service: service, cooldownFile: cooldownFile)
+        let window = CodeGateApplication.openWindow(application: application, options: options, timers: timers, cooldownPath: cooldownFile)
         gtk_window_present(window.window.cast())
         let mapped = pump { gtk_widget_get_mapped(window.button.widget) != 0 && gtk_widget_get_width(window.slider.scale) > 0 }
         precondition(mapped, "the window never appeared")

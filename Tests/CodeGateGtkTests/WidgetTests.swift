@@ -1,6 +1,7 @@
 import CGtk
 @testable import CodeGateGtk
 import CodeGateCore
+import CodeGateTestSupport
 import XCTest
 
 /// The two controls in the real window under Xvfb, driven with the mouse and keyboard.
@@ -12,8 +13,8 @@ final class WidgetTests: XCTestCase {
     typealias H = GtkHarness
     func testButtonIsInsensitiveUntilNumberAndSlideAreThere() {
         MainActor.assumeIsolated {
-            let clock = ManualClock()
-            let window = H.openWindow(clock: clock)
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
             defer { H.close(window) }
             XCTAssertFalse(H.isSensitive(window.button.widget))
             XCTAssertEqual(H.text(window.button.label), "获取验证码")
@@ -30,8 +31,8 @@ final class WidgetTests: XCTestCase {
 
     func testClickCountsDownAndTheEndLocksAgain() {
         MainActor.assumeIsolated {
-            let clock = ManualClock()
-            let window = H.openWindow(clock: clock)
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
             defer { H.close(window) }
             XCTAssertTrue(H.startCountdown(in: window))
             XCTAssertFalse(H.isSensitive(window.button.widget))
@@ -50,24 +51,26 @@ final class WidgetTests: XCTestCase {
 
     func testDrawnFillFollowsTheCountdown() {
         MainActor.assumeIsolated {
-            let clock = ManualClock()
-            let window = H.openWindow(clock: clock)
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
             defer { H.close(window) }
             XCTAssertTrue(H.startCountdown(in: window))
-            let fill = window.button.fill!
-            let pixels = Int(gtk_widget_get_width(fill) * gtk_widget_get_scale_factor(fill))
+            let pixels = Int(gtk_widget_get_width(window.button.widget))
+            XCTAssertEqual(window.flow.countdown.fillResolution, pixels, "the button tells the countdown its width")
             XCTAssertGreaterThan(pixels, 100)
-            XCTAssertTrue(H.pump { window.button.drawnFillPixels == 0 })
+            XCTAssertTrue(H.pump { window.button.fillWidth == 0 })
             clock.advance(by: .seconds(15))
-            XCTAssertTrue(H.pump { window.button.drawnFillPixels == pixels / 4 })
+            XCTAssertTrue(H.pump { window.button.fillWidth == pixels / 4 })
             clock.advance(by: .seconds(30))
-            XCTAssertTrue(H.pump { window.button.drawnFillPixels == pixels * 3 / 4 })
+            XCTAssertTrue(H.pump { window.button.fillWidth == pixels * 3 / 4 })
+            clock.advance(by: .seconds(15))
+            XCTAssertTrue(H.pump { window.button.fillWidth == 0 }, "the fill goes with the cooldown")
         }
     }
 
     func testEarlyReleaseGlidesBackToTheStart() {
         MainActor.assumeIsolated {
-            let window = H.openWindow(clock: BootClock())
+            let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
             let range: UnsafeMutablePointer<GtkRange> = window.slider.scale.cast()
             H.drag(window.slider, to: 0.5)
@@ -83,8 +86,8 @@ final class WidgetTests: XCTestCase {
 
     func testTroughClickAndWheelDoNotMoveTheThumb() {
         MainActor.assumeIsolated {
-            let clock = ManualClock()
-            let window = H.openWindow(clock: clock)
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
             defer { H.close(window) }
             H.click(window.slider.scale, across: 0.95)
             H.pump(for: .milliseconds(300))
@@ -99,7 +102,7 @@ final class WidgetTests: XCTestCase {
 
     func testKeyboardUnlocksOnlyByHoldingTheArrow() {
         MainActor.assumeIsolated {
-            let window = H.openWindow(clock: BootClock())
+            let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
             gtk_widget_grab_focus(window.slider.scale)
             H.xdotool("key", "End", "Page_Up", "Page_Down")
@@ -114,21 +117,26 @@ final class WidgetTests: XCTestCase {
         }
     }
 
-    func testClosingMidCountdownLeavesNoSourceBehind() {
+    func testOneTimerSourceWhileCountingNoneIdleAndNoneAfterClosing() {
         MainActor.assumeIsolated {
             weak var closedWindow: CodeGateWindow?
             weak var closedButton: CountdownButton?
             weak var closedSlider: SlideToUnlock?
+            let timers = GLibTimerPort()
             var source: guint = 0
             do {
-                let window = H.openWindow(clock: BootClock())
+                let window = H.openWindow(timers: timers)
                 (closedWindow, closedButton, closedSlider) = (window, window.button, window.slider)
+                XCTAssertEqual(timers.liveSources, [], "idle: no source")
                 XCTAssertTrue(H.startCountdown(in: window))
-                source = window.button.pendingSourceID
-                XCTAssertNotEqual(source, 0)
+                XCTAssertTrue(H.pump { timers.liveSources.count == 1 }, "counting: the countdown's one source")
+                source = timers.liveSources.first ?? 0
                 XCTAssertNotNil(g_main_context_find_source_by_id(nil, source))
+                H.pump(for: .milliseconds(1200))
+                XCTAssertEqual(timers.liveSources.count, 1, "still one, re-armed for each change")
                 H.close(window)
             }
+            XCTAssertEqual(timers.liveSources, [])
             XCTAssertNil(g_main_context_find_source_by_id(nil, source))
             XCTAssertNil(closedWindow, "the window's Swift side goes with its GtkWindow")
             XCTAssertNil(closedButton)
@@ -141,12 +149,12 @@ final class WidgetTests: XCTestCase {
             let folder = try XCTUnwrap(g_dir_make_tmp("codegate-XXXXXX", nil))
             defer { g_free(folder) }
             let path = String(cString: folder) + "/state/cooldown"
-            let first = H.openWindow(clock: BootClock(), cooldownFile: path)
+            let first = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
             XCTAssertTrue(H.startCountdown(in: first))
             H.close(first)
             XCTAssertTrue(g_file_test(path, G_FILE_TEST_EXISTS) != 0)
 
-            let second = H.openWindow(clock: BootClock(), cooldownFile: path)
+            let second = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
             XCTAssertTrue(second.flow.countdown.isCounting, "the cooldown survives the restart")
             XCTAssertTrue(["获取验证码(60)", "获取验证码(59)"].contains(H.text(second.button.label)))
             XCTAssertFalse(H.isSensitive(second.button.widget))
@@ -154,7 +162,7 @@ final class WidgetTests: XCTestCase {
             XCTAssertFalse(g_file_test(path, G_FILE_TEST_EXISTS) != 0, "an ended cooldown is forgotten")
             H.close(second)
 
-            let third = H.openWindow(clock: BootClock(), cooldownFile: path)
+            let third = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
             XCTAssertFalse(third.flow.countdown.isCounting)
             H.close(third)
             rmdir(String(cString: folder) + "/state")

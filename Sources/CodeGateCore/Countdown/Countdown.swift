@@ -1,34 +1,55 @@
 /// The cooldown of the request button: idle → counting → idle.
 ///
-/// It stores only the instant the cooldown ends, read from its clock, and derives everything it
-/// shows from "now": after a stall or a suspend the next reading shows what is really left,
-/// because nothing is decremented per tick. Whoever displays it calls `refresh()` when
-/// `delayUntilNextChange(fillSteps:)` says something visible is due, and sleeps in between.
+/// It stores only the instant the cooldown ends and derives everything it shows from "now", so
+/// after a stall or a suspend the next reading shows what is really left: nothing is counted
+/// per tick. It keeps one alarm on its `TimerPort` for its next visible change — the label's
+/// number, a step of the fill, or the end — and tells observers when it fires, whether or not
+/// anything displays it.
 @MainActor
 public final class Countdown {
-    /// Where "now" comes from.
-    public let clock: any TimeSource
+    /// The longest cooldown it runs; longer ones are cut to this, so no arithmetic on a
+    /// restored or hostile duration can overflow.
+    public static let longest: Duration = .seconds(86_400)
+
+    /// Where "now" comes from and where the next change is scheduled.
+    public let timers: any TimerPort
     /// How the label words the remaining seconds.
     public var format: LabelFormat {
         didSet { changes.notify() }
     }
-    /// Called whenever the label or the phase changes (not for every fill step).
+    /// Called on every visible change: the label, a fill step, the start and the end.
     public let changes = ObserverList()
 
-    /// When the running cooldown ends on `clock`; nil when idle.
-    public private(set) var deadline: Duration?
+    /// When the running cooldown ends; nil when idle.
+    public private(set) var deadline: ContinuousClock.Instant?
     /// The running (or last) cooldown's whole length.
     public private(set) var total: Duration = .zero
-    private var shownSeconds = 0
+    /// How many equal steps the fill is drawn in: the width of the widget that draws it, in
+    /// pixels, at most `finestFill`. 0, the default, means no fill is shown, so only the
+    /// label's changes wake it.
+    public var fillResolution = 0 {
+        didSet {
+            fillResolution = min(max(0, fillResolution), Self.finestFill)
+            if fillResolution != oldValue { scheduleNextChange() }
+        }
+    }
+    /// The most steps a fill is drawn in, wider than any screen: it bounds the wake-ups a
+    /// cooldown costs whatever a display reports.
+    public static let finestFill = 16_384
+    private let alarm: Alarm
 
     /// Creates an idle countdown.
-    public init(clock: any TimeSource = BootClock(), format: LabelFormat = .parenthesized) {
-        self.clock = clock
+    public init(timers: any TimerPort, format: LabelFormat = .parenthesized) {
+        self.timers = timers
         self.format = format
+        alarm = Alarm(timers: timers)
     }
 
-    /// Whether a cooldown is running, as of the last `start`, `reset` or `refresh`.
-    public var isCounting: Bool { deadline != nil }
+    /// Whether a cooldown is running now.
+    public var isCounting: Bool {
+        guard let deadline else { return false }
+        return timers.now < deadline
+    }
 
     /// Starts a cooldown of `duration` from now, replacing any running one. A duration that is
     /// not positive leaves the countdown idle.
@@ -40,36 +61,23 @@ public final class Countdown {
     /// before the app restarted: the label and the fill pick up where they really are.
     public func resume(remaining: Duration, of total: Duration) {
         guard remaining > .zero, total > .zero else { return reset() }
-        self.total = max(total, remaining)
-        deadline = clock.now() + remaining
-        shownSeconds = remaining.secondsRoundedUp
-        changes.notify()
+        let remaining = min(remaining, Self.longest)
+        self.total = min(max(total, remaining), Self.longest)
+        deadline = timers.now + remaining
+        changed()
     }
 
     /// Ends the cooldown at once, e.g. because the request it guards failed.
     public func reset() {
         guard deadline != nil else { return }
         deadline = nil
-        shownSeconds = 0
-        changes.notify()
-    }
-
-    /// Re-reads the clock; tells observers if the label changed or the cooldown is over.
-    public func refresh() {
-        guard let deadline else { return }
-        let seconds = (deadline - clock.now()).secondsRoundedUp
-        guard seconds != shownSeconds else { return }
-        shownSeconds = seconds
-        if seconds == 0 {
-            self.deadline = nil
-        }
-        changes.notify()
+        changed()
     }
 
     /// Time left before the cooldown ends; zero when idle.
     public var remaining: Duration {
         guard let deadline else { return .zero }
-        return max(.zero, deadline - clock.now())
+        return max(.zero, timers.now.duration(to: deadline))
     }
 
     /// The remaining time rounded up to whole seconds: 59.001 s left shows as 60.
@@ -77,37 +85,67 @@ public final class Countdown {
 
     /// How much of the cooldown has passed, from 0 to 1; 0 when idle.
     public var fraction: Double {
-        guard isCounting, total > .zero else { return 0 }
-        return min(1, Double((total - remaining).wholeNanoseconds) / Double(total.wholeNanoseconds))
+        guard isCounting else { return 0 }
+        return Double(elapsedNanoseconds) / Double(total.wholeNanoseconds)
     }
 
-    /// How many of `steps` equal parts of the fill are covered now: the fill's width when
-    /// `steps` is the button's width in device pixels. Exact integer arithmetic, so it agrees
-    /// with `delayUntilNextChange(fillSteps:)` about when the next step begins.
-    public func filledSteps(of steps: Int) -> Int {
-        guard isCounting, steps > 0 else { return 0 }
-        let totalNs = total.wholeNanoseconds
-        return Int(min(Int64(steps), (totalNs - remaining.wholeNanoseconds) * Int64(steps) / totalNs))
+    /// How many of the `fillResolution` steps of the fill are covered now. Exact integer
+    /// arithmetic, so it agrees with the alarm about when the next step begins.
+    public var filledSteps: Int {
+        guard isCounting, fillResolution > 0 else { return 0 }
+        return Int(Self.scale(elapsedNanoseconds, by: Int64(fillResolution), over: total.wholeNanoseconds))
     }
 
     /// The button text for the current state.
     public var label: String { format.text(secondsLeft: remainingSeconds) }
 
-    /// How long until something visible changes: the label's number, the end, or the fill
-    /// crossing its next step when the fill is drawn in `fillSteps` steps (its width in device
-    /// pixels). `nil` when idle: nothing will change until someone starts it.
-    public func delayUntilNextChange(fillSteps: Int) -> Duration? {
-        guard isCounting else { return nil }
+    private var elapsedNanoseconds: Int64 {
+        min(total.wholeNanoseconds, max(0, total.wholeNanoseconds - remaining.wholeNanoseconds))
+    }
+
+    private func changed() {
+        changes.notify()
+        scheduleNextChange()
+    }
+
+    /// Sets the alarm for the next visible change, or drops it when idle.
+    private func scheduleNextChange() {
+        guard let deadline else { return alarm.cancel() }
+        alarm.set(at: nextChange(before: deadline)) { [weak self] in self?.alarmFired() }
+    }
+
+    private func alarmFired() {
+        if let deadline, timers.now >= deadline {
+            self.deadline = nil
+        }
+        changed()
+    }
+
+    /// The instant something visible changes next: the label's number, the fill crossing its
+    /// next step, or the end.
+    private func nextChange(before deadline: ContinuousClock.Instant) -> ContinuousClock.Instant {
         let left = remaining.wholeNanoseconds
-        guard left > 0 else { return .zero }
-        let secondNs: Int64 = 1_000_000_000
-        let untilLabel = left - (Int64(remaining.secondsRoundedUp) - 1) * secondNs
-        guard fillSteps > 0 else { return .nanoseconds(untilLabel) }
-        let totalNs = total.wholeNanoseconds
-        let steps = Int64(fillSteps)
-        let elapsed = totalNs - left
-        let nextStep = elapsed * steps / totalNs + 1
-        let untilStep = (nextStep * totalNs + steps - 1) / steps - elapsed
-        return .nanoseconds(min(untilLabel, untilStep))
+        guard left > 0 else { return deadline }
+        let second: Int64 = 1_000_000_000
+        // The label drops a number when the time left reaches the next whole second below it.
+        var next = deadline - .nanoseconds((Int64(remaining.secondsRoundedUp) - 1) * second)
+        if fillResolution > 0 {
+            let totalNs = total.wholeNanoseconds
+            let steps = Int64(fillResolution)
+            let nextStep = Self.scale(elapsedNanoseconds, by: steps, over: totalNs) + 1
+            // The first instant at which nextStep steps are covered, rounded up to the nanosecond.
+            let stepAt = Self.scale(nextStep, by: totalNs, over: steps, roundingUp: true)
+            next = min(next, deadline - total + .nanoseconds(stepAt))
+        }
+        return next
+    }
+
+    /// `value * factor / divisor` without overflow for `value <= divisor`: the product is
+    /// taken at full width, and the quotient is at most `factor`.
+    private static func scale(_ value: Int64, by factor: Int64, over divisor: Int64, roundingUp: Bool = false) -> Int64 {
+        guard divisor > 0 else { return 0 }
+        let product = value.multipliedFullWidth(by: factor)
+        let (quotient, remainder) = divisor.dividingFullWidth(product)
+        return roundingUp && remainder > 0 ? quotient + 1 : quotient
     }
 }

@@ -1,5 +1,5 @@
 /// The whole verification flow — phone number → slide → request → code arrives → verify — in
-/// one place, so the widgets only render and forward input.
+/// one place, so the widgets only render the states it computes and forward input.
 ///
 /// A request needs a valid number, an unlocked slider, no request in flight and no running
 /// cooldown. One slide is good for exactly one request: the request locks nothing while in
@@ -35,11 +35,18 @@ public final class CodeFlow {
     /// Whether the flow is complete.
     public private(set) var isVerified = false
 
-    /// Creates the flow; the countdown's clock also bounds the wait for the service.
+    private let requestCall: ServiceCall
+    private let verifyCall: ServiceCall
+    private var wasCounting = false
+
+    /// Creates the flow; calls to `service` time out on the countdown's timers.
     public init(slider: SlideUnlock, countdown: Countdown, service: any CodeService) {
         self.slider = slider
         self.countdown = countdown
         self.service = service
+        requestCall = ServiceCall(timers: countdown.timers, timeout: Self.answerTimeout)
+        verifyCall = ServiceCall(timers: countdown.timers, timeout: Self.answerTimeout)
+        wasCounting = countdown.isCounting
         slider.changes.add { [weak self] in self?.changes.notify() }
         countdown.changes.add { [weak self] in self?.countdownChanged() }
     }
@@ -54,6 +61,23 @@ public final class CodeFlow {
         phone.number != nil && VerificationCode.isComplete(code) && !isVerifying && !isVerified
     }
 
+    /// What the request button shows now.
+    public var requestButton: RequestButtonState {
+        let idleText = countdown.format.idleText
+        if isSending {
+            return RequestButtonState(text: Self.sendingText, accessibleText: "\(idleText)，\(Self.sendingText)",
+                                      isSensitive: false, fillFraction: 0, phase: .sending)
+        }
+        if countdown.isCounting {
+            let steps = countdown.fillResolution
+            return RequestButtonState(
+                text: countdown.label, accessibleText: "\(idleText)，冷却中", isSensitive: false,
+                fillFraction: steps > 0 ? Double(countdown.filledSteps) / Double(steps) : countdown.fraction,
+                phase: .counting)
+        }
+        return RequestButtonState(text: idleText, accessibleText: idleText, isSensitive: canRequest, fillFraction: 0, phase: .idle)
+    }
+
     /// Feedback under the phone number field: why the number is wrong, or — once the slider is
     /// unlocked, so the user is ready to request — that it is missing or incomplete.
     public var phoneStatus: StatusMessage? {
@@ -64,9 +88,6 @@ public final class CodeFlow {
         case .empty, .incomplete, .valid: nil
         }
     }
-
-    /// The request button's text when it is not counting down, nil for its normal label.
-    public var requestButtonOverride: String? { isSending ? Self.sendingText : nil }
 
     /// The phone number field now holds `text`.
     public func phoneChanged(_ text: String) {
@@ -90,8 +111,11 @@ public final class CodeFlow {
         guard canRequest, let number = phone.number else { return nil }
         isSending = true
         requestStatus = nil
+        changes.notify()
         let service = service
-        return ask { try await service.requestCode(for: number) } then: { $0.requestAnswered($1, number: number) }
+        return requestCall.start { () async throws(CodeServiceError) in try await service.requestCode(for: number) } answered: { [weak self] outcome in
+            self?.requestAnswered(outcome, number: number)
+        }
     }
 
     /// Checks the typed code. Ignored unless `canVerify`. Returns the task that waits for the
@@ -101,8 +125,11 @@ public final class CodeFlow {
         guard canVerify, let number = phone.number else { return nil }
         isVerifying = true
         verifyStatus = nil
+        changes.notify()
         let service = service, code = code
-        return ask { try await service.verify(code, for: number) } then: { $0.verifyAnswered($1) }
+        return verifyCall.start { () async throws(CodeServiceError) in try await service.verify(code, for: number) } answered: { [weak self] outcome in
+            self?.verifyAnswered(outcome)
+        }
     }
 
     private func requestAnswered(_ outcome: Result<CodeReceipt, CodeServiceError>, number: PhoneNumber) {
@@ -137,32 +164,23 @@ public final class CodeFlow {
     }
 
     private func countdownChanged() {
-        if !countdown.isCounting {
+        let isCounting = countdown.isCounting
+        if wasCounting, !isCounting {
             slider.lock()
         }
+        wasCounting = isCounting
         changes.notify()
     }
+}
 
-    /// Shows the call as under way, then hands its answer to `handle` on the main actor. The
-    /// wait is bounded by `answerTimeout`, and every way the call can fail arrives as a
-    /// `CodeServiceError`.
-    private func ask<Value: Sendable>(
-        _ call: @escaping @Sendable () async throws -> Value,
-        then handle: @escaping @MainActor (CodeFlow, Result<Value, CodeServiceError>) -> Void
-    ) -> Task<Void, Never> {
-        changes.notify()
-        return Task { [weak self, clock = countdown.clock] in
-            let outcome: Result<Value, CodeServiceError>
-            do {
-                outcome = .success(try await withTimeout(Self.answerTimeout, clock: clock, call))
-            } catch let error as CodeServiceError {
-                outcome = .failure(error)
-            } catch {
-                outcome = .failure(.timeout)
-            }
-            if let self {
-                handle(self, outcome)
-            }
-        }
+extension CodeFlow {
+    /// The flow the app shows under `options`: a slider and a countdown on `timers`, worded by
+    /// the options' label format, in front of `service`.
+    public convenience init(options: LaunchOptions, timers: any TimerPort, service: any CodeService) {
+        self.init(
+            slider: SlideUnlock(timers: timers),
+            countdown: Countdown(timers: timers, format: options.labelFormat),
+            service: service
+        )
     }
 }

@@ -13,54 +13,14 @@ public struct LaunchOptions: Sendable, Equatable {
     /// gateway that answers at once.
     public init() {}
 
-    /// One command-line option: its name without the dashes, its help text and the name of
-    /// its value in that text.
-    public struct Option: Sendable {
-        public let name: String
-        public let help: String
-        public let valueName: String
-    }
-
-    /// Every option the app takes, in the order `--help` lists them.
-    public static let catalog = [
-        Option(name: "duration", help: "Cooldown after each request, in whole seconds from 1 to 3600 (default 60)", valueName: "SECONDS"),
-        Option(name: "label-format", help: "Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")", valueName: "FORMAT"),
-        Option(name: "code-ttl", help: "How long a code stays valid, in whole seconds from 1 to 3600 (default 300)", valueName: "SECONDS"),
-        Option(name: "gateway-latency", help: "Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)", valueName: "MS"),
-        Option(name: "gateway-fail", help: "Make every code request fail: network, rate-limited or timeout", valueName: "KIND"),
-    ]
-
-    /// The flags that ask for help; the toolkit answers them.
-    public static let helpFlags: Set = ["-h", "--help", "--help-all", "--help-gapplication"]
-
-    /// Parses the command line after the program name: `--name VALUE` or `--name=VALUE` for
-    /// each option of `catalog`. Help flags are returned, not parsed, for the toolkit to answer.
-    public static func parse(_ arguments: [String]) throws(LaunchOptionError) -> (options: LaunchOptions, help: [String]) {
-        var options = LaunchOptions()
-        var help: [String] = []
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if helpFlags.contains(argument) {
-                help.append(argument)
-                continue
-            }
-            guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
-            let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            guard catalog.contains(where: { $0.name == name }) else { throw .unknownOption(argument) }
-            guard let value = parts.count == 2 ? String(parts[1]) : rest.popFirst() else { throw .missingValue(name) }
-            try options.set(name, to: value)
-        }
-        return (options, help)
-    }
-
-    private mutating func set(_ name: String, to value: String) throws(LaunchOptionError) {
-        switch name {
-        case "duration": duration = try Self.parseDuration(value)
-        case "label-format": labelFormat = try Self.parseLabelFormat(value)
-        case "code-ttl": codeLifetime = try Self.parseCodeLifetime(value)
-        case "gateway-latency": gateway.latency = try Self.parseLatency(value)
-        default: gateway.failure = try Self.parseFailure(value)
+    /// Sets `option` from its command-line `value`, or says why the value is refused.
+    public mutating func set(_ option: LaunchOption, to value: String) throws(LaunchOptionError) {
+        switch option {
+        case .duration: duration = try Self.parseDuration(value)
+        case .labelFormat: labelFormat = try Self.parseLabelFormat(value)
+        case .codeLifetime: codeLifetime = try Self.parseCodeLifetime(value)
+        case .gatewayLatency: gateway.latency = try Self.parseLatency(value)
+        case .gatewayFailure: gateway.failure = try Self.parseFailure(value)
         }
     }
 
@@ -117,8 +77,6 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
     case outOfRange(option: String, unit: String, range: ClosedRange<Int>, text: String)
     case unknownFailure(String)
     case badLabelFormat(LabelFormatError)
-    case unknownOption(String)
-    case missingValue(String)
     case unexpectedArgument(String)
 
     public var description: String {
@@ -129,10 +87,6 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
             "--gateway-fail must be one of \(GatewaySimulation.Failure.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\""
         case .badLabelFormat(let error):
             "--label-format: \(error)"
-        case .unknownOption(let option):
-            "unknown option \(option); --help lists the options"
-        case .missingValue(let name):
-            "--\(name) needs a value, as in --\(name)=\(LaunchOptions.catalog.first { $0.name == name }?.valueName ?? "VALUE")"
         case .unexpectedArgument(let argument):
             "unexpected argument \"\(argument)\"; codegate takes only options, which --help lists"
         }

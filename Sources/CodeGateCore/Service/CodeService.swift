@@ -1,5 +1,10 @@
 /// Sends verification codes and checks them: the SMS gateway as the app sees it.
-public protocol CodeService: Sendable {
+///
+/// It lives on the main actor, like the flow that calls it: its waits are timers on the GLib
+/// main loop, never jobs on Swift's global executor, whose worker pool would keep waking the
+/// app once a second after the first one.
+@MainActor
+public protocol CodeService: AnyObject {
     /// Sends a fresh code to `number`. The answer carries the cooldown the service imposes
     /// before the next request for the same number.
     func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt

@@ -4,7 +4,8 @@
 ///
 /// Codes come from the system's secure random source unless a generator is injected, are
 /// compared in constant time, and are never logged.
-public actor LocalCodeService: CodeService {
+@MainActor
+public final class LocalCodeService: CodeService {
     /// The rules codes are issued under.
     public struct Policy: Equatable, Sendable {
         /// Time between two requests for the same number.
@@ -20,29 +21,29 @@ public actor LocalCodeService: CodeService {
 
     private struct IssuedCode {
         let code: String
-        let issuedAt: Duration
+        let issuedAt: ContinuousClock.Instant
         var attemptsLeft: Int
     }
 
     /// The messages the gateway delivered, in order: what the phone would receive.
-    public nonisolated let outbox: AsyncStream<SMSMessage>
+    public let outbox: AsyncStream<SMSMessage>
     private let delivery: AsyncStream<SMSMessage>.Continuation
-    private let clock: any TimeSource
+    private let timers: any TimerPort
     private let policy: Policy
     private let simulation: GatewaySimulation
     private var random: any RandomNumberGenerator
     private var issued: [PhoneNumber: IssuedCode] = [:]
-    private var lastRequest: [PhoneNumber: Duration] = [:]
+    private var lastRequest: [PhoneNumber: ContinuousClock.Instant] = [:]
 
     /// Creates the gateway.
     public init(
-        clock: any TimeSource = BootClock(),
-        random: sending any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        timers: any TimerPort,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         policy: Policy = Policy(),
         simulation: GatewaySimulation = GatewaySimulation()
     ) {
         (outbox, delivery) = AsyncStream.makeStream(of: SMSMessage.self)
-        self.clock = clock
+        self.timers = timers
         self.random = random
         self.policy = policy
         self.simulation = simulation
@@ -55,13 +56,13 @@ public actor LocalCodeService: CodeService {
         case .rateLimited: throw .rateLimited
         case .timeout:
             // A gateway that never answers: wait until the caller gives up.
-            try? await clock.sleep(for: .seconds(365 * 86_400))
+            try? await timers.sleep(for: .seconds(365 * 86_400))
             throw .timeout
         case nil: break
         }
-        let now = clock.now()
-        if let last = lastRequest[number], now - last < policy.cooldown {
-            throw .cooldown(secondsLeft: (policy.cooldown - (now - last)).secondsRoundedUp)
+        let now = timers.now
+        if let last = lastRequest[number], last.duration(to: now) < policy.cooldown {
+            throw .cooldown(secondsLeft: (policy.cooldown - last.duration(to: now)).secondsRoundedUp)
         }
         let code = VerificationCode.generate(using: &random)
         issued[number] = IssuedCode(code: code, issuedAt: now, attemptsLeft: policy.maxAttempts)
@@ -74,7 +75,7 @@ public actor LocalCodeService: CodeService {
         try await crossNetwork()
         guard var entry = issued[number] else { return .noCodeRequested }
         guard entry.attemptsLeft > 0 else { return .locked }
-        guard clock.now() - entry.issuedAt < policy.codeLifetime else { return .expired }
+        guard entry.issuedAt.duration(to: timers.now) < policy.codeLifetime else { return .expired }
         if VerificationCode.matches(code, entry.code) {
             issued[number] = nil
             return .verified
@@ -87,7 +88,7 @@ public actor LocalCodeService: CodeService {
     private func crossNetwork() async throws(CodeServiceError) {
         guard simulation.latency > .zero else { return }
         do {
-            try await clock.sleep(for: simulation.latency)
+            try await timers.sleep(for: simulation.latency)
         } catch {
             throw .timeout
         }

@@ -1,43 +1,69 @@
 /// The slide-to-unlock check: a thumb moved from 0 to 1 that unlocks when it reaches the end,
 /// and glides back to 0 when let go anywhere before it.
+///
+/// The glide is the model's own animation: it schedules each frame on its `TimerPort` and tells
+/// observers, so a display only draws what `state` says.
 @MainActor
 public final class SlideUnlock {
-    /// Where "now" comes from for the glide back.
-    public let clock: any TimeSource
+    /// Where "now" comes from for the glide back, and where its frames are scheduled.
+    public let timers: any TimerPort
     /// The position, 0…1, at which the thumb counts as at the end.
     public let threshold: Double
     /// How long the glide back takes when animations are on.
-    public let snapBackDuration: Duration
+    public let glideDuration: Duration
+    /// Time between two frames of the glide back.
+    public let frameInterval: Duration
     /// Whether the glide back is animated; off makes it instant (GTK's `gtk-enable-animations`).
     public var animates = true
-    /// Called when the position or the locked state changes.
+    /// The text on the track while locked.
+    public var hint = "滑动解锁/获取验证码" {
+        didSet { changes.notify() }
+    }
+    /// The text on the track once unlocked.
+    public var unlockedHint = "验证通过" {
+        didSet { changes.notify() }
+    }
+    /// Called when anything in `state` changes.
     public let changes = ObserverList()
 
     /// Whether the check has been passed.
     public private(set) var isUnlocked = false
     private var restingValue = 0.0
-    private var snapBack: SnapBack?
+    private var glide: GlideBack?
+    private let frame: Alarm
 
     /// Creates a locked slider at 0.
     public init(
-        clock: any TimeSource = BootClock(),
+        timers: any TimerPort,
         threshold: Double = 0.98,
-        snapBackDuration: Duration = .milliseconds(250)
+        glideDuration: Duration = .milliseconds(250),
+        frameInterval: Duration = .milliseconds(16)
     ) {
-        self.clock = clock
+        self.timers = timers
         self.threshold = threshold
-        self.snapBackDuration = snapBackDuration
+        self.glideDuration = glideDuration
+        self.frameInterval = frameInterval
+        frame = Alarm(timers: timers)
     }
 
     /// The thumb's position now, 0…1, following the glide back while one runs.
     public var value: Double {
-        snapBack?.value(at: clock.now()) ?? restingValue
+        glide?.value(at: timers.now) ?? restingValue
     }
 
-    /// Whether the thumb is gliding back now; a display animates while this is true.
+    /// Whether the thumb is gliding back now.
     public var isGlidingBack: Bool {
-        guard let snapBack else { return false }
-        return !snapBack.isFinished(at: clock.now())
+        guard let glide else { return false }
+        return !glide.isFinished(at: timers.now)
+    }
+
+    /// What the control shows now.
+    public var state: SliderState {
+        SliderState(
+            position: value,
+            phase: isUnlocked ? .unlocked : isGlidingBack ? .gliding : .locked,
+            hint: isUnlocked ? unlockedHint : hint
+        )
     }
 
     /// Asks to move the thumb to `target` by `input`. Returns whether the thumb moved; refused
@@ -45,7 +71,7 @@ public final class SlideUnlock {
     @discardableResult
     public func move(to target: Double, by input: SlideInput) -> Bool {
         guard !isUnlocked, input.canMoveThumb else { return false }
-        snapBack = nil
+        stopGlide()
         restingValue = min(1, max(0, target))
         if restingValue >= threshold {
             restingValue = 1
@@ -68,17 +94,28 @@ public final class SlideUnlock {
         glideBack(from: restingValue)
     }
 
-    /// Ends a finished glide: the thumb rests at 0 again. Displays call this when
-    /// `isGlidingBack` turns false.
-    public func settle() {
-        guard snapBack != nil, !isGlidingBack else { return }
-        snapBack = nil
-        changes.notify()
-    }
-
     private func glideBack(from start: Double) {
         restingValue = 0
-        snapBack = animates ? SnapBack(from: start, start: clock.now(), duration: snapBackDuration) : nil
+        glide = animates ? GlideBack(from: start, start: timers.now, duration: glideDuration) : nil
         changes.notify()
+        scheduleFrame()
+    }
+
+    private func scheduleFrame() {
+        guard let glide else { return }
+        frame.set(at: min(timers.now + frameInterval, glide.end)) { [weak self] in self?.frameDue() }
+    }
+
+    private func frameDue() {
+        if !isGlidingBack {
+            glide = nil
+        }
+        changes.notify()
+        scheduleFrame()
+    }
+
+    private func stopGlide() {
+        glide = nil
+        frame.cancel()
     }
 }

@@ -7,7 +7,7 @@ import Glibc
 public struct SystemMoment: Equatable, Sendable {
     /// The kernel's id of the current boot (`/proc/sys/kernel/random/boot_id`).
     public let bootID: String
-    /// `CLOCK_BOOTTIME`, as `BootClock` reads it.
+    /// `CLOCK_BOOTTIME`, the clock behind `ContinuousClock` on Linux.
     public let boot: Duration
     /// `CLOCK_REALTIME`: time since the Unix epoch.
     public let wall: Duration
@@ -21,9 +21,13 @@ public struct SystemMoment: Equatable, Sendable {
 
     /// Reads the clocks now.
     public static func now() -> SystemMoment {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        return SystemMoment(bootID: currentBootID, boot: BootClock().now(), wall: .seconds(wall.tv_sec) + .nanoseconds(wall.tv_nsec))
+        SystemMoment(bootID: currentBootID, boot: reading(CLOCK_BOOTTIME), wall: reading(CLOCK_REALTIME))
+    }
+
+    private static func reading(_ clock: clockid_t) -> Duration {
+        var spec = timespec()
+        clock_gettime(clock, &spec)
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 
     private static let currentBootID: String = {

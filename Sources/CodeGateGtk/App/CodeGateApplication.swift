@@ -1,7 +1,10 @@
 import CGtk
 import CodeGateCore
+import Glibc
 
-/// The GtkApplication: parses the command line, then opens one `CodeGateWindow`.
+/// The GtkApplication and the app's one assembly point: it parses the command line, then
+/// builds the timers, the embedded gateway, the flow, the saved cooldown, the desktop notifier
+/// and the window that shows them.
 @MainActor
 public final class CodeGateApplication {
     /// The application id, also the name of the desktop file and icon.
@@ -16,12 +19,6 @@ public final class CodeGateApplication {
         // Non-unique: a second `codegate --duration 5` must use its own options, not hand
         // them to a running instance.
         application = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
-        let app: UnsafeMutablePointer<GApplication> = application.cast()
-        // Registered for --help only: `run` parses the values itself, so that every bad
-        // command line gets one line of ours and status 2.
-        for option in LaunchOptions.catalog {
-            g_application_add_main_option(app, option.name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, option.help, option.valueName)
-        }
         Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
 
@@ -29,25 +26,54 @@ public final class CodeGateApplication {
     /// is closed; returns the exit status. A bad command line ends at once with one line on
     /// stderr and status 2.
     public func run(arguments: [String]) -> Int32 {
-        let parsed: (options: LaunchOptions, help: [String])
-        do {
-            parsed = try LaunchOptions.parse(Array(arguments.dropFirst()))
-        } catch {
-            let line = "codegate: \(error)\n"
+        // GLib's messages and the charset of the terminal follow the user's locale.
+        setlocale(LC_ALL, "")
+        switch CommandLineParser.parse(arguments) {
+        case .failure(let error):
+            let line = "codegate: \(error.message)\n"
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             return 2
+        case .success(let parsed):
+            options = parsed.options
+            var cArguments = parsed.applicationArguments.map { strdup($0) }
+            defer { cArguments.forEach { free($0) } }
+            return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
         }
-        options = parsed.options
-        var cArguments = (arguments.prefix(1) + parsed.help).map { strdup($0) }
-        defer { cArguments.forEach { free($0) } }
-        return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
     }
 
     private func activate() {
         MainQueueSource.install()
         if window == nil {
-            window = CodeGateWindow(application: application, options: options, cooldownFile: CooldownFile.defaultPath)
+            let window = Self.openWindow(application: application, options: options, timers: GLibTimerPort(),
+                                         cooldownPath: CooldownFile.defaultPath)
+            let notifier = DesktopNotifier(application: application.cast())
+            window.onMessage = { message in
+                notifier.send(id: "codegate-sms", title: "短信 · \(message.recipient.masked)", body: message.text)
+            }
+            Signal.connect(window.window, "destroy") { [weak self] in
+                notifier.stop()
+                self?.window = nil
+            }
+            self.window = window
         }
         gtk_window_present(window?.window.cast())
+    }
+
+    /// Builds a window over the embedded gateway with the rules of `options`, on `timers`
+    /// (the GLib loop in the app, a manual clock in tests). With a `cooldownPath`, a running
+    /// cooldown is kept there across restarts; its times are real ones, so `timers` must then
+    /// read the real clock.
+    public static func openWindow(
+        application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions, timers: any TimerPort,
+        cooldownPath: String? = nil
+    ) -> CodeGateWindow {
+        let service = LocalCodeService(timers: timers, policy: options.policy, simulation: options.gateway)
+        let flow = CodeFlow(options: options, timers: timers, service: service)
+        let window = CodeGateWindow(application: application, flow: flow, messages: service.outbox)
+        if let cooldownPath {
+            let cooldownFile = CooldownFile(path: cooldownPath, countdown: flow.countdown)
+            Signal.connect(window.window, "destroy") { cooldownFile.stop() }
+        }
+        return window
     }
 }

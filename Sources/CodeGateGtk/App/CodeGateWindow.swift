@@ -26,32 +26,16 @@ public final class CodeGateWindow {
     /// The received messages, newest first.
     let inbox: MessageList
 
-    private let notifier: DesktopNotifier
-    private let cooldownFile: CooldownFile?
+    /// Called with each delivered message after it is shown, e.g. to notify the desktop.
+    public var onMessage: (@MainActor (SMSMessage) -> Void)?
     private var inboxTask: Task<Void, Never>?
 
-    /// Builds the window for `application`. Without a `service`, the embedded gateway is used
-    /// with the rules and simulation of `options`. With a `cooldownFile` path, a running
-    /// cooldown is kept there across restarts (its times are real ones, so `clock` must then be
-    /// a `BootClock`).
-    public init(
-        application: UnsafeMutablePointer<GtkApplication>,
-        options: LaunchOptions,
-        clock: any TimeSource = BootClock(),
-        service: LocalCodeService? = nil,
-        cooldownFile: String? = nil
-    ) {
-        let service = service ?? LocalCodeService(clock: clock, policy: options.policy, simulation: options.gateway)
-        notifier = DesktopNotifier(application: application.cast())
-        flow = CodeFlow(
-            slider: SlideUnlock(clock: clock),
-            countdown: Countdown(clock: clock, format: options.labelFormat),
-            service: service
-        )
-        let countdown = flow.countdown
-        self.cooldownFile = cooldownFile.map { CooldownFile(path: $0, countdown: countdown) }
+    /// Builds the window for `application` over `flow`, showing each message of `messages`
+    /// — what the flow's service delivers — in its message area.
+    public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: AsyncStream<SMSMessage>) {
+        self.flow = flow
         slider = SlideToUnlock(model: flow.slider)
-        button = CountdownButton(countdown: flow.countdown)
+        button = CountdownButton(flow: flow)
         phoneEntry = gtk_entry_new()
         phoneStatus = Self.statusLabel()
         requestStatus = Self.statusLabel()
@@ -63,7 +47,7 @@ public final class CodeGateWindow {
         layOut()
         connect()
         inboxTask = Task { [weak self] in
-            for await message in service.outbox {
+            for await message in messages {
                 self?.deliver(message)
             }
         }
@@ -108,7 +92,6 @@ public final class CodeGateWindow {
 
     private func connect() {
         attach(self, to: window.cast(), key: "codegate-window")
-        button.onClicked = { [weak self] in self?.flow.requestCode() }
         Signal.connect(phoneEntry, "changed") { [weak self] in
             guard let self else { return }
             flow.phoneChanged(String(cString: gtk_editable_get_text(phoneEntry.opaque)))
@@ -121,17 +104,11 @@ public final class CodeGateWindow {
         }
         Signal.connect(codeEntry, "activate") { [weak self] in self?.flow.verify() }
         Signal.connect(verifyButton, "clicked") { [weak self] in self?.flow.verify() }
-        Signal.connect(window, "destroy") { [weak self] in
-            self?.inboxTask?.cancel()
-            self?.notifier.stop()
-            self?.cooldownFile?.stop()
-        }
+        Signal.connect(window, "destroy") { [weak self] in self?.inboxTask?.cancel() }
         flow.changes.add { [weak self] in self?.render() }
     }
 
     private func render() {
-        button.isAvailable = flow.canRequest
-        button.overrideText = flow.requestButtonOverride
         Self.show(flow.phoneStatus, in: phoneStatus)
         Self.show(flow.requestStatus, in: requestStatus)
         Self.show(flow.verifyStatus, in: verifyStatus)
@@ -140,11 +117,11 @@ public final class CodeGateWindow {
         gtk_widget_set_sensitive(phoneEntry, flow.isVerified ? 0 : 1)
     }
 
-    /// Shows a delivered text in the window — always, so it works on any desktop — and as a
-    /// desktop notification where a notification service listens.
+    /// Shows a delivered text in the window — always, so it works on any desktop — then hands
+    /// it to `onMessage`.
     private func deliver(_ message: SMSMessage) {
         inbox.add(message)
-        notifier.send(id: "codegate-sms", title: "短信 · \(message.recipient.masked)", body: message.text)
+        onMessage?(message)
     }
 
     private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {

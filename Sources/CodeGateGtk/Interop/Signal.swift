@@ -1,28 +1,15 @@
 import CGtk
 
-/// Only ever touched on the GTK thread: created there, and read there when GTK emits.
-private final class SignalHandlerBox<Handler>: @unchecked Sendable {
-    let handler: Handler
-    init(_ handler: Handler) { self.handler = handler }
-}
-
-private func unbox<Handler>(_ data: gpointer?) -> SignalHandlerBox<Handler> {
-    Unmanaged<SignalHandlerBox<Handler>>.fromOpaque(data!).takeUnretainedValue()
-}
-
-/// Connects Swift closures to GObject signals. Each closure is retained in a box that GLib
-/// releases through the closure's destroy notify, so it lives exactly as long as the handler.
-/// GTK emits signals on its own thread, which is the main thread, hence `assumeIsolated`.
+/// Connects Swift closures to GObject signals. Each closure is retained in a `ClosureBox` that
+/// GLib releases through the handler's destroy notify, so it lives exactly as long as the
+/// handler. GTK emits signals on its own thread, the main thread, hence `assumeIsolated`.
+@MainActor
 enum Signal {
     private static func connect<Handler>(
-        _ instance: UnsafeMutableRawPointer,
-        _ name: String,
-        _ handler: Handler,
-        thunk: GCallback
+        _ instance: UnsafeMutableRawPointer, _ name: String, _ handler: Handler, thunk: GCallback
     ) -> gulong {
-        let box = Unmanaged.passRetained(SignalHandlerBox(handler)).toOpaque()
-        return g_signal_connect_data(instance, name, thunk, box, { data, _ in
-            data.map { Unmanaged<AnyObject>.fromOpaque($0).release() }
+        g_signal_connect_data(instance, name, thunk, ClosureBox.retain(handler), { data, _ in
+            releaseClosureBox(data)
         }, GConnectFlags(rawValue: 0))
     }
 
@@ -33,23 +20,9 @@ enum Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, data in
-            let box: SignalHandlerBox<@MainActor () -> Void> = unbox(data)
-            MainActor.assumeIsolated { box.handler() }
+            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(instance, name, action, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
-    /// `notify::property`, whose GParamSpec argument the handlers here do not need.
-    @discardableResult
-    static func connectNotify(
-        _ instance: UnsafeMutableRawPointer, property: String, _ action: @escaping @MainActor () -> Void
-    ) -> gulong {
-        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
-        let thunk: Thunk = { _, _, data in
-            let box: SignalHandlerBox<@MainActor () -> Void> = unbox(data)
-            MainActor.assumeIsolated { box.handler() }
-        }
-        return connect(instance, "notify::\(property)", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkRange's `change-value`: return true to take over the change.
@@ -59,21 +32,24 @@ enum Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, GtkScrollType, Double, gpointer?) -> gboolean
         let thunk: Thunk = { _, scroll, value, data in
-            let box: SignalHandlerBox<@MainActor (GtkScrollType, Double) -> Bool> = unbox(data)
-            return MainActor.assumeIsolated { box.handler(scroll, value) ? 1 : 0 }
+            MainActor.assumeIsolated {
+                ClosureBox<@MainActor (GtkScrollType, Double) -> Bool>.unbox(data)?.value(scroll, value) == true ? 1 : 0
+            }
         }
         return connect(range, "change-value", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// GtkGestureClick's `pressed`, with the pointer position in widget coordinates.
+    /// GtkGestureClick's `pressed` or `released`, with the pointer position in widget
+    /// coordinates.
     @discardableResult
-    static func connectPressed(_ gesture: OpaquePointer, _ action: @escaping @MainActor (Double, Double) -> Void) -> gulong {
+    static func connectClick(
+        _ gesture: OpaquePointer, _ name: String, _ action: @escaping @MainActor (Double, Double) -> Void
+    ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void
         let thunk: Thunk = { _, _, x, y, data in
-            let box: SignalHandlerBox<@MainActor (Double, Double) -> Void> = unbox(data)
-            MainActor.assumeIsolated { box.handler(x, y) }
+            MainActor.assumeIsolated { ClosureBox<@MainActor (Double, Double) -> Void>.unbox(data)?.value(x, y) }
         }
-        return connect(UnsafeMutableRawPointer(gesture), "pressed", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(UnsafeMutableRawPointer(gesture), name, action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkEventControllerKey's `key-released`; the handlers here only need to know it happened.
@@ -81,10 +57,27 @@ enum Signal {
     static func connectKeyReleased(_ controller: OpaquePointer, _ action: @escaping @MainActor () -> Void) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> Void
         let thunk: Thunk = { _, _, _, _, data in
-            let box: SignalHandlerBox<@MainActor () -> Void> = unbox(data)
-            MainActor.assumeIsolated { box.handler() }
+            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(UnsafeMutableRawPointer(controller), "key-released", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GtkOverlay's `get-child-position`: the handler gets the overlay child and fills in its
+    /// allocation, returning true, or returns false for the default placement.
+    @discardableResult
+    static func connectChildPosition(
+        _ overlay: UnsafeMutablePointer<GtkWidget>,
+        _ action: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, inout GdkRectangle) -> Bool
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, child, allocation, data in
+            guard let child, let allocation else { return 0 }
+            return MainActor.assumeIsolated {
+                let box = ClosureBox<@MainActor (UnsafeMutablePointer<GtkWidget>, inout GdkRectangle) -> Bool>.unbox(data)
+                return box?.value(child, &allocation.pointee) == true ? 1 : 0
+            }
+        }
+        return connect(overlay, "get-child-position", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkEditable's `insert-text`, before the text lands. The handler gets the text and the
@@ -95,16 +88,36 @@ enum Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, gint, UnsafeMutablePointer<gint>?, gpointer?) -> Void
         let thunk: Thunk = { editable, text, length, position, data in
-            let box: SignalHandlerBox<@MainActor (String, UnsafeMutablePointer<gint>) -> Bool> = unbox(data)
-            let bytes = UnsafeRawBufferPointer(start: text, count: length >= 0 ? Int(length) : strlen(text!))
+            guard let editable, let text, let position else { return }
+            let bytes = UnsafeRawBufferPointer(start: text, count: length >= 0 ? Int(length) : strlen(text))
             let inserted = String(decoding: bytes, as: UTF8.self)
-            nonisolated(unsafe) let editable = editable, position = position!
             MainActor.assumeIsolated {
-                if box.handler(inserted, position) {
+                let box = ClosureBox<@MainActor (String, UnsafeMutablePointer<gint>) -> Bool>.unbox(data)
+                if box?.value(inserted, position) == true {
                     g_signal_stop_emission_by_name(UnsafeMutableRawPointer(editable), "insert-text")
                 }
             }
         }
         return connect(UnsafeMutableRawPointer(editable), "insert-text", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}
+
+extension Signal {
+    /// GtkEventControllerLegacy's `event`, reduced to the end of a pointer or touch press. The
+    /// event goes on to the other handlers.
+    @discardableResult
+    static func connectPointerReleased(_ controller: OpaquePointer, _ action: @escaping @MainActor () -> Void) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, event, data in
+            guard let event else { return 0 }
+            switch gdk_event_get_event_type(event) {
+            case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            default:
+                break
+            }
+            return 0
+        }
+        return connect(UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }

@@ -13,7 +13,7 @@ final class CooldownFile {
 
     private let path: String
     private let countdown: Countdown
-    private var savedDeadline: Duration?
+    private var savedDeadline: ContinuousClock.Instant?
     private var observation: ObservationToken?
 
     /// Resumes the cooldown saved at `path`, if one is still running, and saves `countdown`'s

@@ -5,11 +5,6 @@ import CGtk
 /// for every message. Presence is watched, not polled, and the watch ends with `stop()`.
 @MainActor
 final class DesktopNotifier {
-    private final class Box {
-        weak var notifier: DesktopNotifier?
-        init(_ notifier: DesktopNotifier) { self.notifier = notifier }
-    }
-
     private let application: UnsafeMutablePointer<GApplication>
     private var watchID: guint = 0
     /// Whether a notification service is on the bus now.
@@ -19,17 +14,17 @@ final class DesktopNotifier {
     init(application: UnsafeMutablePointer<GApplication>) {
         self.application = application
         guard let connection = g_application_get_dbus_connection(application) else { return }
-        let box = Unmanaged.passRetained(Box(self)).toOpaque()
+        let presence: @MainActor (Bool) -> Void = { [weak self] present in self?.isServicePresent = present }
         watchID = g_bus_watch_name_on_connection(
             connection, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
             { _, _, _, data in
-                MainActor.assumeIsolated { Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue().notifier?.isServicePresent = true }
+                MainActor.assumeIsolated { ClosureBox<@MainActor (Bool) -> Void>.unbox(data)?.value(true) }
             },
             { _, _, data in
-                MainActor.assumeIsolated { Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue().notifier?.isServicePresent = false }
+                MainActor.assumeIsolated { ClosureBox<@MainActor (Bool) -> Void>.unbox(data)?.value(false) }
             },
-            box,
-            { data in data.map { Unmanaged<Box>.fromOpaque($0).release() } }
+            ClosureBox.retain(presence),
+            releaseClosureBox
         )
     }
 

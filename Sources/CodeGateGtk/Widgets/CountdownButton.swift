@@ -1,116 +1,95 @@
 import CGtk
 import CodeGateCore
 
-/// The "获取验证码" button: shows a `Countdown` as a label that counts down and a fill that grows
-/// across the button's background, and is insensitive while the cooldown runs.
+/// The "获取验证码" button: shows its flow's `RequestButtonState` — a label that counts down, a
+/// fill that grows across the button's background, and sensitivity — and forwards clicks.
 ///
-/// While counting it wakes only when the label's number changes or the fill has grown by a
-/// device pixel; idle, it holds no source at all. It renders the model and forwards clicks,
-/// nothing more. The Swift object lives as long as its GtkButton.
+/// It holds no timer: the countdown schedules its own changes and the button redraws when
+/// told. It tells the countdown its width, so that the fill's steps are its pixels. The Swift
+/// object lives as long as its GtkButton.
 @MainActor
 public final class CountdownButton {
     /// The GtkButton to put in a layout.
     public let widget: UnsafeMutablePointer<GtkWidget>
-    /// The cooldown this button shows.
-    public let countdown: Countdown
-    /// Called when the user clicks the (sensitive) button.
-    public var onClicked: (@MainActor () -> Void)?
-    /// Whether a request is allowed apart from the cooldown; the button is sensitive only when
-    /// this is true and no cooldown runs.
-    public var isAvailable = true {
-        // The window sets this on every change of its flow, once a second while counting:
-        // only a real change is worth a render, which also re-arms the wake-up.
-        didSet { if isAvailable != oldValue { render() } }
-    }
-    /// Text shown instead of the countdown's label, with the button insensitive: "发送中…"
-    /// while a request is in flight. Nil shows the countdown.
-    public var overrideText: String? {
-        didSet { if overrideText != oldValue { render() } }
-    }
+    /// The flow whose request button this is.
+    public let flow: CodeFlow
 
     /// The label and the fill inside the button, internal for tests.
     let label: UnsafeMutablePointer<GtkWidget>
-    private(set) var fill: UnsafeMutablePointer<GtkWidget>!
-    private let wake = OneShotTimer()
+    let fill: UnsafeMutablePointer<GtkWidget>
+    private let overlay: UnsafeMutablePointer<GtkWidget>
+    /// What the button shows, as last rendered.
+    private(set) var shown: RequestButtonState?
     private var observation: ObservationToken?
-    /// The fill's width in device pixels as last drawn.
-    private(set) var drawnFillPixels = 0
 
-    /// Creates the button over `countdown`.
-    public init(countdown: Countdown) {
+    /// Creates the button over `flow`.
+    public init(flow: CodeFlow) {
         Stylesheet.install()
-        self.countdown = countdown
+        self.flow = flow
         widget = gtk_button_new()
         label = gtk_label_new(nil)
-        fill = DrawingArea.make { [weak self] cairo, width, height in
-            self?.drawFill(cairo, width: width, height: height)
-        }
+        fill = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        overlay = gtk_overlay_new()
         gtk_widget_add_css_class(fill, "countdown-fill")
         gtk_widget_add_css_class(label, "countdown-label")
-        let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(overlay.opaque, fill)
-        gtk_overlay_add_overlay(overlay.opaque, label)
+        gtk_widget_set_can_target(fill, 0)
+        // The label sizes the button; the fill is placed under it by `fillAllocation`.
+        gtk_overlay_set_child(overlay.opaque, label)
+        gtk_overlay_add_overlay(overlay.opaque, fill)
+        gtk_widget_insert_before(fill, overlay, label)
         gtk_button_set_child(widget.cast(), overlay)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(widget, "countdown-button")
 
         attach(self, to: widget.cast(), key: "codegate-countdown-button")
-        Signal.connect(widget, "clicked") { [weak self] in self?.onClicked?() }
-        Signal.connect(widget, "map") { [weak self] in self?.render() }
-        Signal.connect(widget, "unmap") { [weak self] in self?.wake.cancel() }
+        Signal.connect(widget, "clicked") { [weak self] in self?.flow.requestCode() }
+        Signal.connectChildPosition(overlay) { [weak self] _, allocation in
+            self?.fillAllocation(&allocation) ?? false
+        }
+        Signal.connect(widget, "unmap") { [weak self] in self?.flow.countdown.fillResolution = 0 }
         Signal.connect(widget, "destroy") { [weak self] in self?.tearDown() }
-        observation = countdown.changes.add { [weak self] in self?.render() }
+        observation = flow.changes.add { [weak self] in self?.render() }
         render()
     }
 
-    /// The id of the pending GLib wake-up source, 0 when none: lets tests check that nothing is
-    /// left behind.
-    var pendingSourceID: guint { wake.sourceID }
-
-    private var fillSteps: Int {
-        Int(gtk_widget_get_width(fill) * gtk_widget_get_scale_factor(fill))
-    }
-
     private func render() {
-        gtk_label_set_text(label.opaque, overrideText ?? countdown.label)
-        gtk_widget_set_sensitive(widget, isAvailable && overrideText == nil && !countdown.isCounting ? 1 : 0)
-        if countdown.isCounting {
+        let state = flow.requestButton
+        guard state != shown else { return }
+        let old = shown
+        shown = state
+        if state.text != old?.text {
+            gtk_label_set_text(label.opaque, state.text)
+        }
+        if state.accessibleText != old?.accessibleText {
+            cg_accessible_set_label(widget, state.accessibleText)
+        }
+        gtk_widget_set_sensitive(widget, state.isSensitive ? 1 : 0)
+        if state.phase == .counting {
             gtk_widget_add_css_class(widget, "counting")
         } else {
             gtk_widget_remove_css_class(widget, "counting")
         }
-        gtk_widget_queue_draw(fill)
-        scheduleWake()
+        if state.fillFraction != old?.fillFraction {
+            gtk_widget_queue_allocate(overlay)
+        }
     }
 
-    private func scheduleWake() {
-        guard gtk_widget_get_mapped(widget) != 0,
-              let delay = countdown.delayUntilNextChange(fillSteps: fillSteps)
-        else { return wake.cancel() }
-        wake.schedule(after: delay) { [weak self] in self?.wakeUp() }
+    /// Places the fill over the part of the button the cooldown has covered, and tells the
+    /// countdown the width the fill is drawn in.
+    private func fillAllocation(_ allocation: inout GdkRectangle) -> Bool {
+        let width = Int(gtk_widget_get_width(overlay))
+        flow.countdown.fillResolution = width
+        let fraction = flow.requestButton.fillFraction
+        allocation = GdkRectangle(x: 0, y: 0, width: Int32((fraction * Double(width)).rounded()), height: gtk_widget_get_height(overlay))
+        return true
     }
 
-    private func wakeUp() {
-        countdown.refresh()
-        gtk_widget_queue_draw(fill)
-        scheduleWake()
-    }
-
-    private func drawFill(_ cairo: OpaquePointer, width: Int, height: Int) {
-        let scale = Int(gtk_widget_get_scale_factor(fill))
-        drawnFillPixels = countdown.filledSteps(of: width * scale)
-        guard drawnFillPixels > 0 else { return }
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(fill), &color)
-        gdk_cairo_set_source_rgba(cairo, &color)
-        cairo_rectangle(cairo, 0, 0, Double(drawnFillPixels) / Double(scale), Double(height))
-        cairo_fill(cairo)
-    }
+    /// The fill's width in pixels as last allocated, for tests.
+    var fillWidth: Int { Int(gtk_widget_get_width(fill)) }
 
     private func tearDown() {
-        wake.cancel()
         if let observation {
-            countdown.changes.remove(observation)
+            flow.changes.remove(observation)
         }
         observation = nil
     }

@@ -1,0 +1,26 @@
+/// Everything the slide-to-unlock control shows, computed by `SlideUnlock`.
+public struct SliderState: Equatable, Sendable {
+    /// Where the slider stands in its check.
+    public enum Phase: Equatable, Sendable {
+        /// Waiting for a slide; the thumb rests or is held somewhere on the track.
+        case locked
+        /// Let go early: the thumb is on its way back to the start.
+        case gliding
+        /// The check is passed.
+        case unlocked
+    }
+
+    /// The thumb's position, 0…1.
+    public let position: Double
+    /// Locked, gliding or unlocked.
+    public let phase: Phase
+    /// The text on the track.
+    public let hint: String
+
+    /// Describes what the control shows.
+    public init(position: Double, phase: Phase, hint: String) {
+        self.position = position
+        self.phase = phase
+        self.hint = hint
+    }
+}
