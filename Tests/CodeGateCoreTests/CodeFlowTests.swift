@@ -65,6 +65,7 @@ import Testing
     @Test func doubleRequestsSendOnce() async {
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), simulation: GatewaySimulation(latency: .seconds(1)))
         let flow = readyFlow(service: service)
+        let log = MessageLog(service.outbox)
         let first = flow.requestCode()
         #expect(first != nil)
         #expect(flow.requestCode() == nil, "a double click")
@@ -76,14 +77,13 @@ import Testing
         clock.advance(by: .seconds(60))
         #expect(!flow.slider.isUnlocked)
         #expect(flow.requestCode() == nil, "a click after the cooldown without a fresh slide")
-        var messages = service.outbox.makeAsyncIterator()
-        #expect(await messages.next() != nil)
+        #expect(log.messages.count == 1)
         flow.slider.move(to: 1, by: .drag)
         let second = flow.requestCode()
         await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .seconds(1))
         await second?.value
-        #expect(await messages.next() != nil, "the second message belongs to the second slide")
+        #expect(log.messages.count == 2, "the second message belongs to the second slide")
     }
 
     @Test(arguments: [
@@ -116,7 +116,9 @@ import Testing
 
     @Test func serviceCooldownStartsTheCountdownWithItsSecondsLeft() async {
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
-        await readyFlow(service: service).requestCode()?.value
+        let first = readyFlow(service: service)
+        await first.requestCode()?.value
+        #expect(first.countdown.isCounting)
         clock.advance(by: .seconds(25))
         // Another window on the same gateway, as after a restart of the UI.
         let flow = readyFlow(service: service)
@@ -141,10 +143,9 @@ import Testing
             return policy
         }())
         let flow = readyFlow(service: service)
+        let log = MessageLog(service.outbox)
         await flow.requestCode()?.value
-        var messages = service.outbox.makeAsyncIterator()
-        let text = try #require(await messages.next()).text
-        let code = String(text.split(separator: " ")[1].prefix(6))
+        let code = try #require(log.lastCode)
         let wrong = code == "000000" ? "111111" : "000000"
 
         flow.codeChanged(wrong)
@@ -165,10 +166,9 @@ import Testing
     @Test func rightCodeCompletesTheFlow() async throws {
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
         let flow = readyFlow(service: service)
+        let log = MessageLog(service.outbox)
         await flow.requestCode()?.value
-        var messages = service.outbox.makeAsyncIterator()
-        let text = try #require(await messages.next()).text
-        flow.codeChanged(String(text.split(separator: " ")[1].prefix(6)))
+        flow.codeChanged(try #require(log.lastCode))
         await flow.verify()?.value
         #expect(flow.isVerified)
         #expect(flow.verifyStatus == StatusMessage("验证成功", kind: .success))

@@ -15,18 +15,18 @@ import Testing
 
     /// Requests a code and reads it from the delivered message, as the user would.
     private func deliveredCode(_ service: LocalCodeService, for number: PhoneNumber? = nil) async throws -> String {
+        let log = MessageLog(service.outbox)
         _ = try await service.requestCode(for: number ?? self.number)
-        var messages = service.outbox.makeAsyncIterator()
-        let text = try #require(await messages.next()).text
-        return String(text.split(separator: " ")[1].prefix(6))
+        return try #require(log.lastCode)
     }
 
     @Test func requestDeliversACodeAsAnSMS() async throws {
         let service = service()
+        let log = MessageLog(service.outbox)
         let receipt = try await service.requestCode(for: number)
         #expect(receipt == CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300)))
-        var messages = service.outbox.makeAsyncIterator()
-        let message = try #require(await messages.next())
+        #expect(log.messages.count == 1)
+        let message = try #require(log.messages.first)
         #expect(message.recipient == number)
         let code = String(message.text.split(separator: " ")[1].prefix(6))
         #expect(VerificationCode.isComplete(code))

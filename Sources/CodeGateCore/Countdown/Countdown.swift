@@ -18,7 +18,7 @@ public final class Countdown {
         didSet { changes.notify() }
     }
     /// Called on every visible change: the label, a fill step, the start and the end.
-    public let changes = ObserverList()
+    public let changes = ObserverList<Void>()
 
     /// When the running cooldown ends; nil when idle.
     public private(set) var deadline: ContinuousClock.Instant?

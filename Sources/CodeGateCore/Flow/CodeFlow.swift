@@ -18,7 +18,7 @@ public final class CodeFlow {
     /// Who sends and checks codes.
     public let service: any CodeService
     /// Called whenever anything shown may have changed.
-    public let changes = ObserverList()
+    public let changes = ObserverList<Void>()
 
     /// What the phone number field holds.
     public private(set) var phone: PhoneNumberCheck = .empty

@@ -14,29 +14,38 @@ final class ServiceCall {
         deadline = Alarm(timers: timers)
     }
 
-    /// Runs `call` in a main-actor task and hands its outcome, or a timeout, to `answered`
-    /// exactly once. Returns the task.
-    func start<Value>(
+    /// Runs `call` in a task on the main thread and hands its outcome, or a timeout, to
+    /// `answered` exactly once. Returns the task.
+    func start<Value: Sendable>(
         _ call: @escaping @MainActor () async throws(CodeServiceError) -> Value,
         answered: @escaping @MainActor (Result<Value, CodeServiceError>) -> Void
     ) -> Task<Void, Never> {
         current += 1
         let id = current
-        let task = Task { @MainActor [weak self] in
-            let outcome: Result<Value, CodeServiceError>
-            do throws(CodeServiceError) {
-                outcome = .success(try await call())
-            } catch {
-                outcome = .failure(error)
-            }
-            guard let self, current == id, deadline.isSet else { return }
-            deadline.cancel()
-            answered(outcome)
+        let task = Task(executorPreference: MainQueueTaskExecutor.shared) { [weak self] in
+            guard let self else { return }
+            await perform(id, call, answered: answered)
         }
         deadline.set(at: timers.now + timeout) {
             task.cancel()
             answered(.failure(.timeout))
         }
         return task
+    }
+
+    private func perform<Value: Sendable>(
+        _ id: Int,
+        _ call: @MainActor () async throws(CodeServiceError) -> Value,
+        answered: @MainActor (Result<Value, CodeServiceError>) -> Void
+    ) async {
+        let outcome: Result<Value, CodeServiceError>
+        do throws(CodeServiceError) {
+            outcome = .success(try await call())
+        } catch {
+            outcome = .failure(error)
+        }
+        guard current == id, deadline.isSet else { return }
+        deadline.cancel()
+        answered(outcome)
     }
 }

@@ -25,9 +25,8 @@ public final class LocalCodeService: CodeService {
         var attemptsLeft: Int
     }
 
-    /// The messages the gateway delivered, in order: what the phone would receive.
-    public let outbox: AsyncStream<SMSMessage>
-    private let delivery: AsyncStream<SMSMessage>.Continuation
+    /// Told of each message the gateway delivers, in order: what the phone would receive.
+    public let outbox = ObserverList<SMSMessage>()
     private let timers: any TimerPort
     private let policy: Policy
     private let simulation: GatewaySimulation
@@ -42,7 +41,6 @@ public final class LocalCodeService: CodeService {
         policy: Policy = Policy(),
         simulation: GatewaySimulation = GatewaySimulation()
     ) {
-        (outbox, delivery) = AsyncStream.makeStream(of: SMSMessage.self)
         self.timers = timers
         self.random = random
         self.policy = policy
@@ -67,7 +65,7 @@ public final class LocalCodeService: CodeService {
         let code = VerificationCode.generate(using: &random)
         issued[number] = IssuedCode(code: code, issuedAt: now, attemptsLeft: policy.maxAttempts)
         lastRequest[number] = now
-        delivery.yield(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
+        outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
         return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
     }
 

@@ -24,7 +24,7 @@ public final class SlideUnlock {
         didSet { changes.notify() }
     }
     /// Called when anything in `state` changes.
-    public let changes = ObserverList()
+    public let changes = ObserverList<Void>()
 
     /// Whether the check has been passed.
     public private(set) var isUnlocked = false

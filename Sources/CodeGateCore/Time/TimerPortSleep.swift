@@ -1,3 +1,4 @@
+@MainActor
 extension TimerPort {
     /// Suspends the calling task until `deadline` on this port. Throws `CancellationError` at
     /// once when the task is cancelled, and leaves no timer behind either way.
@@ -11,7 +12,7 @@ extension TimerPort {
             }
         } onCancel: {
             // Cancellation may come from any thread; the sleeper lives on the main actor.
-            Task { @MainActor in sleeper.cancel() }
+            Task(executorPreference: MainQueueTaskExecutor.shared) { await sleeper.cancel() }
         }
     }
 

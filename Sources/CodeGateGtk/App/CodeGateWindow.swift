@@ -28,11 +28,13 @@ public final class CodeGateWindow {
 
     /// Called with each delivered message after it is shown, e.g. to notify the desktop.
     public var onMessage: (@MainActor (SMSMessage) -> Void)?
-    private var inboxTask: Task<Void, Never>?
+    private let messages: ObserverList<SMSMessage>
+    private var messageObservation: ObservationToken?
 
     /// Builds the window for `application` over `flow`, showing each message of `messages`
     /// — what the flow's service delivers — in its message area.
-    public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: AsyncStream<SMSMessage>) {
+    public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: ObserverList<SMSMessage>) {
+        self.messages = messages
         self.flow = flow
         slider = SlideToUnlock(model: flow.slider)
         button = CountdownButton(flow: flow)
@@ -46,11 +48,7 @@ public final class CodeGateWindow {
         window = gtk_application_window_new(application)
         layOut()
         connect()
-        inboxTask = Task { [weak self] in
-            for await message in messages {
-                self?.deliver(message)
-            }
-        }
+        messageObservation = messages.add { [weak self] message in self?.deliver(message) }
         render()
     }
 
@@ -104,7 +102,10 @@ public final class CodeGateWindow {
         }
         Signal.connect(codeEntry, "activate") { [weak self] in self?.flow.verify() }
         Signal.connect(verifyButton, "clicked") { [weak self] in self?.flow.verify() }
-        Signal.connect(window, "destroy") { [weak self] in self?.inboxTask?.cancel() }
+        Signal.connect(window, "destroy") { [weak self] in
+            guard let self, let messageObservation else { return }
+            messages.remove(messageObservation)
+        }
         flow.changes.add { [weak self] in self?.render() }
     }
 
