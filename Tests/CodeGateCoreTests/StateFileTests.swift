@@ -21,14 +21,8 @@ struct TemporaryFolder {
     private static func removeTree(_ path: String) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != ".", name != ".." { names.append(name) }
-            }
-            closedir(directory)
-            names.forEach { removeTree(path + "/" + $0) }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            names(in: path).forEach { removeTree(path + "/" + $0) }
             rmdir(path)
         } else {
             unlink(path)
@@ -52,8 +46,8 @@ private func makeFile(_ path: String, bytes: [UInt8], permissions: mode_t = 0o60
     close(descriptor)
 }
 
-/// The names in folder `path`.
-private func names(in path: String) -> Set<String> {
+/// The names in folder `path`, without "." and "..".
+func names(in path: String) -> Set<String> {
     guard let directory = opendir(path) else { return [] }
     defer { closedir(directory) }
     var names: Set<String> = []

@@ -87,10 +87,7 @@ public struct SavedCooldown: Equatable, Sendable {
     /// `/proc/sys/kernel/random/boot_id`; nil for anything else.
     private static func bootID(_ field: Substring) -> String? {
         if field == "-" { return "" }
-        guard field.utf8.count <= 64,
-              field.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
-                  || (0x61...0x7A).contains($0) })
-        else { return nil }
+        guard field.utf8.count <= 64, field.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0.isASCIIAlphanumeric }) else { return nil }
         return String(field)
     }
 }

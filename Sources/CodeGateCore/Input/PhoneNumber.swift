@@ -163,12 +163,6 @@ public enum PhoneNumberCheck: Equatable, Sendable {
     }
 }
 
-extension Character {
-    /// 0–9 and nothing else: not other scripts' digits, and not a digit carrying a combining
-    /// mark ("1\u{301}"), which a range of `Character`s would let through.
-    var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
-}
-
 extension String {
     /// The text without the spaces and dashes people type or paste to group digits
     /// ("138 0013-8000", "382 917"): both fields ignore them.

@@ -30,23 +30,22 @@ public enum StateFile {
     public static func read(path: String, maxBytes: Int = defaultMaxBytes) -> Result<String, StateFileError> {
         // At most 16 MiB whatever is asked, so a limit of Int.max cannot overflow below.
         let limit = min(max(0, maxBytes), 1 << 24)
-        let refuse = { (reason: StateFileError.Reason) in Result<String, StateFileError>.failure(StateFileError(path: path, reason: reason)) }
-        guard !path.isEmpty, !path.utf8.contains(0) else { return refuse(.badPath) }
+        guard isUsable(path) else { return .refused(path, .badPath) }
         // O_NOCTTY: a terminal device at the path must not become the app's controlling terminal.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
             switch code {
-            case ENOENT: return refuse(.missing)
-            case ELOOP: return refuse(.symbolicLink)
-            default: return refuse(.system(call: "open", code: code))
+            case ENOENT: return .refused(path, .missing)
+            case ELOOP: return .refused(path, .symbolicLink)
+            default: return .refused(path, .system(call: "open", code: code))
             }
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return refuse(.system(call: "fstat", code: errno)) }
-        if let problem = problem(with: status, expecting: S_IFREG) { return refuse(problem) }
-        guard status.st_size <= limit else { return refuse(.tooLarge(limit: limit)) }
+        guard fstat(descriptor, &status) == 0 else { return .refused(path, .system(call: "fstat", code: errno)) }
+        if let problem = problem(with: status, expecting: S_IFREG) { return .refused(path, problem) }
+        guard status.st_size <= limit else { return .refused(path, .tooLarge(limit: limit)) }
 
         // The size can change after fstat: read one byte past the limit to notice a file that grew.
         var bytes: [UInt8] = []
@@ -56,14 +55,14 @@ public enum StateFile {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return refuse(.system(call: "read", code: errno))
+                return .refused(path, .system(call: "read", code: errno))
             }
             if count == 0 { break }
             bytes += chunk.prefix(count)
         }
-        guard bytes.count <= limit else { return refuse(.tooLarge(limit: limit)) }
+        guard bytes.count <= limit else { return .refused(path, .tooLarge(limit: limit)) }
         guard let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isBinary)
-        else { return refuse(.notText) }
+        else { return .refused(path, .notText) }
         return .success(text)
     }
 
@@ -73,8 +72,7 @@ public enum StateFile {
     /// Creates the folder (and missing parents) with mode 0700, and sets an existing folder
     /// of ours to 0700; refuses a folder that is a link or not ours.
     public static func write(_ text: String, to path: String) -> Result<Void, StateFileError> {
-        let fail = { (reason: StateFileError.Reason) in Result<Void, StateFileError>.failure(StateFileError(path: path, reason: reason)) }
-        guard let (folder, name) = split(path) else { return fail(.badPath) }
+        guard let (folder, name) = split(path) else { return .refused(path, .badPath) }
         let folderDescriptor: Int32
         switch openPrivateFolder(folder, of: path) {
         case .success(let descriptor): folderDescriptor = descriptor
@@ -84,7 +82,7 @@ public enum StateFile {
 
         var template = Array((folder + "/" + name + ".XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { return fail(.system(call: "mkstemp", code: errno)) }
+        guard descriptor >= 0 else { return .refused(path, .system(call: "mkstemp", code: errno)) }
         // Not inherited by anything the app spawns (mkostemp, which could say so at once, is
         // not visible to Swift without _GNU_SOURCE).
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -94,7 +92,7 @@ public enum StateFile {
         func abandon(_ reason: StateFileError.Reason) -> Result<Void, StateFileError> {
             if !closed { close(descriptor) }
             unlink(temporary)
-            return fail(reason)
+            return .refused(path, reason)
         }
         // mkstemp asks for 0600 but the umask can only take bits away; fchmod sets it exactly.
         guard fchmod(descriptor, 0o600) == 0 else { return abandon(.system(call: "fchmod", code: errno)) }
@@ -113,21 +111,20 @@ public enum StateFile {
     /// `olderThan`. Returns how many were removed.
     @discardableResult
     public static func removeStaleTemporaries(for path: String, olderThan age: Duration = staleAge) -> Result<Int, StateFileError> {
-        let fail = { (reason: StateFileError.Reason) in Result<Int, StateFileError>.failure(StateFileError(path: path, reason: reason)) }
-        guard let (folder, name) = split(path) else { return fail(.badPath) }
+        guard let (folder, name) = split(path) else { return .refused(path, .badPath) }
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folderDescriptor >= 0 else {
-            return errno == ENOENT ? .success(0) : fail(.system(call: "open", code: errno))
+            return errno == ENOENT ? .success(0) : .refused(path, .system(call: "open", code: errno))
         }
         // fdopendir owns the descriptor from here; closedir closes it.
         guard let directory = fdopendir(folderDescriptor) else {
             close(folderDescriptor)
-            return fail(.system(call: "fdopendir", code: errno))
+            return .refused(path, .system(call: "fdopendir", code: errno))
         }
         defer { closedir(directory) }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let cutoff = Duration.seconds(now.tv_sec) + .nanoseconds(now.tv_nsec) - age
+        let cutoff = Duration(now) - age
         let prefix = Array((name + ".").utf8)
         var removed = 0
         while let entry = readdir(directory) {
@@ -139,7 +136,7 @@ public enum StateFile {
             // not a temporary `write` made.
             guard fstatat(folderDescriptor, cName, &status, AT_SYMLINK_NOFOLLOW) == 0,
                   status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
-                  Duration.seconds(status.st_mtim.tv_sec) + .nanoseconds(status.st_mtim.tv_nsec) <= cutoff
+                  Duration(status.st_mtim) <= cutoff
             else { continue }
             if unlinkat(folderDescriptor, cName, 0) == 0 {
                 removed += 1
@@ -150,9 +147,9 @@ public enum StateFile {
 
     /// Removes the state file at `path`; a file that is already gone is no failure.
     public static func remove(path: String) -> Result<Void, StateFileError> {
-        guard !path.isEmpty, !path.utf8.contains(0) else { return .failure(StateFileError(path: path, reason: .badPath)) }
+        guard isUsable(path) else { return .refused(path, .badPath) }
         guard unlink(path) == 0 || errno == ENOENT else {
-            return .failure(StateFileError(path: path, reason: .system(call: "unlink", code: errno)))
+            return .refused(path, .system(call: "unlink", code: errno))
         }
         return .success(())
     }
@@ -188,12 +185,17 @@ public enum StateFile {
         scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar)
     }
 
+    /// Whether C can be handed `path` as it is: not empty, and no NUL to cut it short.
+    private static func isUsable(_ path: String) -> Bool {
+        !path.isEmpty && !path.utf8.contains(0)
+    }
+
     /// The folder and the file name of `path`; nil when there is no name to give a file.
     private static func split(_ path: String) -> (folder: String, name: String)? {
         let bytes = Array(path.utf8)
         let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
         let name = String(decoding: bytes[(slash.map { $0 + 1 } ?? 0)...], as: UTF8.self)
-        guard !name.isEmpty, name != ".", name != "..", !path.utf8.contains(0) else { return nil }
+        guard isUsable(path), !name.isEmpty, name != ".", name != ".." else { return nil }
         let folder = slash.map { $0 == 0 ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) } ?? "."
         return (folder, name)
     }
@@ -202,13 +204,12 @@ public enum StateFile {
     /// makes sure it is a folder of ours with mode 0700: the state inside is nobody else's to
     /// list or read.
     private static func openPrivateFolder(_ folder: String, of path: String) -> Result<Int32, StateFileError> {
-        let refuse = { (reason: StateFileError.Reason) in Result<Int32, StateFileError>.failure(StateFileError(path: path, reason: reason)) }
-        if let code = makeFolders(folder) { return refuse(.system(call: "mkdir", code: code)) }
+        if let code = makeFolders(folder) { return .refused(path, .system(call: "mkdir", code: code)) }
         // O_NOFOLLOW: a link put in place of the folder is refused, not written through.
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            return refuse(code == ELOOP || code == ENOTDIR ? .folderNotPrivate("not a folder") : .system(call: "open", code: code))
+            return .refused(path, code == ELOOP || code == ENOTDIR ? .folderNotPrivate("not a folder") : .system(call: "open", code: code))
         }
         var status = stat()
         let reason: StateFileError.Reason? =
@@ -223,7 +224,7 @@ public enum StateFile {
             }
         guard let reason else { return .success(descriptor) }
         close(descriptor)
-        return refuse(reason)
+        return .refused(path, reason)
     }
 
     /// `mkdir -p` with mode 0700 for every folder it creates; the errno of the failure, if any.
@@ -251,9 +252,14 @@ public enum StateFile {
     /// `prefix` ("cooldown.") followed by exactly six ASCII letters or digits, as mkstemp makes them.
     private static func isTemporaryName(_ name: [UInt8], prefix: [UInt8]) -> Bool {
         name.count == prefix.count + 6 && name.starts(with: prefix)
-            && name.dropFirst(prefix.count).allSatisfy {
-                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
-            }
+            && name.dropFirst(prefix.count).allSatisfy(\.isASCIIAlphanumeric)
+    }
+}
+
+extension Result where Failure == StateFileError {
+    /// A failure of the state file at `path` for `reason`.
+    fileprivate static func refused(_ path: String, _ reason: StateFileError.Reason) -> Self {
+        .failure(StateFileError(path: path, reason: reason))
     }
 }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Whole-nanosecond arithmetic on `Duration`, so the countdown's second boundaries are exact
 /// (floating point would show "60" at 59.000000001 s left after enough additions).
 ///
@@ -26,5 +30,12 @@ extension Duration {
         // Divide first: adding 999_999_999 before dividing would overflow near Int64.max.
         let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
         return Int(seconds) + (rest > 0 ? 1 : 0)
+    }
+}
+
+extension Duration {
+    /// A `timespec` from the kernel (a clock reading, a file time) as a duration since its epoch.
+    init(_ time: timespec) {
+        self = .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 }
