@@ -1,16 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Whole-nanosecond arithmetic on `Duration`, so the countdown's second boundaries are exact
 /// (floating point would show "60" at 59.000000001 s left after enough additions).
+///
+/// Nothing here traps: a `Duration` can hold about 5 × 10^21 years, `Int64` nanoseconds only
+/// 292, and a duration read from a damaged file or a clock that jumped must not crash the app.
+/// Out-of-range values saturate at the nearest `Int64`.
 extension Duration {
-    /// The duration in whole nanoseconds, truncated toward zero.
+    /// The duration in whole nanoseconds, truncated toward zero; `Int64.max` or `Int64.min`
+    /// when it does not fit (beyond about 292 years either way).
     var wholeNanoseconds: Int64 {
+        // `components` truncates toward zero, so both parts have the duration's sign and any
+        // overflow is toward that sign.
         let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let saturated: Int64 = seconds < 0 ? .min : .max
+        let (whole, multiplyOverflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !multiplyOverflow else { return saturated }
+        let (total, addOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return addOverflow ? saturated : total
     }
 
-    /// The number of whole seconds needed to cover this duration: 59.001 s → 60, 59 s → 59.
+    /// The number of whole seconds needed to cover this duration: 59.001 s → 60, 59 s → 59,
+    /// zero for a negative duration. Saturates with `wholeNanoseconds`, so it never traps.
     var secondsRoundedUp: Int {
         let nanoseconds = wholeNanoseconds
         guard nanoseconds > 0 else { return 0 }
-        return Int((nanoseconds + 999_999_999) / 1_000_000_000)
+        // Divide first: adding 999_999_999 before dividing would overflow near Int64.max.
+        let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        return Int(seconds) + (rest > 0 ? 1 : 0)
+    }
+}
+
+extension Duration {
+    /// A `timespec` from the kernel (a clock reading, a file time) as a duration since its epoch.
+    init(_ time: timespec) {
+        self = .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 }
