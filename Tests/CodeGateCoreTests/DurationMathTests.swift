@@ -1,4 +1,5 @@
 @testable import CodeGateCore
+import CodeGateTestSupport
 import Testing
 
 @Suite struct DurationMathTests {

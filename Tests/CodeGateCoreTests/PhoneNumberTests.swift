@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateTestSupport
 import Testing
 
 @Suite struct PhoneNumberTests {

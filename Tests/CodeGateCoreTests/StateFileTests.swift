@@ -1,5 +1,6 @@
 import CodeGateCore
 import Glibc
+import CodeGateTestSupport
 import Testing
 
 /// A fresh folder under /tmp, removed with everything in it by `remove()`.
