@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RUN_PACKAGES := libgtk-4-dev pkg-config fonts-noto-cjk
+RUN_PACKAGES := libgtk-4-dev libglib2.0-dev-bin pkg-config fonts-noto-cjk
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
