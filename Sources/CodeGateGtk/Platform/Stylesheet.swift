@@ -6,7 +6,7 @@ import CGtk
 @MainActor
 public enum Stylesheet {
     /// Where the GResource bundle compiled from `Resources/codegate.gresource.xml` keeps the CSS.
-    static let resourcePath = "/io/github/codegate/CodeGate/codegate.css"
+    private static let resourcePath = "/io/github/codegate/CodeGate/codegate.css"
     private static var installed = false
 
     /// Installs the stylesheet on the default display; later calls do nothing. Widgets call it
