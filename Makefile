@@ -1,16 +1,43 @@
-# CodeGate: `make run` opens the app, `make test` runs every test under a private X server.
+# CodeGate: `make run` opens the app, `make test` runs every test under a private X server,
+# `make install` puts a self-contained build under PREFIX (default /usr/local, staged under
+# DESTDIR if given) and `make uninstall` removes it again.
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RUN_PACKAGES := libgtk-4-dev pkg-config fonts-noto-cjk
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool
+RUN_PACKAGES := libgtk-4-dev libglib2.0-dev-bin pkg-config fonts-noto-cjk
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus.
 HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none
 
-.PHONY: run test screenshot bench build
+PREFIX ?= /usr/local
+APP_ID := io.github.codegate.CodeGate
+BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share
+# Everything `install` puts in place, so that `uninstall` removes exactly these.
+INSTALLED := $(BINDIR)/codegate \
+	$(DATADIR)/applications/$(APP_ID).desktop \
+	$(DATADIR)/dbus-1/services/$(APP_ID).service \
+	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
+	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+
+.PHONY: run test screenshot bench build release install uninstall
+
+# Refreshes the icon cache and desktop database after (un)installing: only for a live install
+# (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
+# already (a new cache in a folder nobody maintains would hide what is installed there later),
+# and never fatally.
+define refresh_caches
+	@if [ -z "$(DESTDIR)" ]; then \
+		if [ -f $(DATADIR)/icons/hicolor/icon-theme.cache ] && command -v gtk-update-icon-cache >/dev/null; then \
+			gtk-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true; fi; \
+		if [ -f $(DATADIR)/applications/mimeinfo.cache ] && command -v update-desktop-database >/dev/null; then \
+			update-desktop-database -q $(DATADIR)/applications || true; fi; \
+	fi
+endef
 
 # Installs whichever of the given packages are missing, with one apt-get call.
 define require
@@ -33,6 +60,7 @@ test:
 	$(call require,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
+	scripts/test_install.sh
 
 screenshot: build
 	$(call require,$(SHOT_PACKAGES))
@@ -41,3 +69,22 @@ screenshot: build
 bench:
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
+
+# The Swift runtime linked in, so the installed binary needs neither the toolchain nor .build.
+release:
+	$(call require,$(RUN_PACKAGES))
+	$(SWIFT) build -c release --static-swift-stdlib --product codegate
+
+install: release
+	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
+	install -Dm644 Resources/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
+	sed 's|@bindir@|$(BINDIR)|' Resources/$(APP_ID).service.in >$(DESTDIR)$(DATADIR)/dbus-1/services/$(APP_ID).service
+	install -Dm644 Resources/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 Resources/icons/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 Resources/icons/$(APP_ID)-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	$(refresh_caches)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	$(refresh_caches)

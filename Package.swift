@@ -15,12 +15,12 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(name: "CodeGateCore"),
+        // Compiles Resources/codegate.gresource.xml into the library: no Foundation Bundle.
+        .plugin(name: "GResourcePlugin", capability: .buildTool()),
         .target(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CodeGateCore"],
-            // Resources/ is a link to the package's Resources folder; only the CSS ships in the library.
-            exclude: ["Resources/org.codegate.CodeGate.desktop", "Resources/icons"],
-            resources: [.copy("Resources/codegate.css")]
+            plugins: ["GResourcePlugin"]
         ),
         .executableTarget(name: "codegate", dependencies: ["CodeGateGtk", "CodeGateCore"]),
         // The manual clock for tests: not part of the public CodeGateCore API.

@@ -12,7 +12,7 @@ enum GtkHarness {
     static let application: UnsafeMutablePointer<GtkApplication> = {
         // A warning from GLib or GTK in a widget test is a failure, not noise.
         g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
-        let application = gtk_application_new("org.codegate.CodeGate.Tests", G_APPLICATION_NON_UNIQUE)!
+        let application = gtk_application_new("io.github.codegate.CodeGate.Tests", G_APPLICATION_NON_UNIQUE)!
         g_application_register(application.cast(), nil, nil)
         MainQueueSource.install()
         return application

@@ -8,7 +8,7 @@ import Glibc
 @MainActor
 public final class CodeGateApplication {
     /// The application id, also the name of the desktop file and icon.
-    public static let id = "org.codegate.CodeGate"
+    public static let id = "io.github.codegate.CodeGate"
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private var options = LaunchOptions()

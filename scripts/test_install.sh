@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The install test (last step of `make test`): installs into a scratch DESTDIR with PREFIX=/usr,
+# validates the installed desktop file and metainfo, starts the installed binary under its own
+# Xvfb with the build tree and the toolchain out of reach and waits for its window, then
+# uninstalls and checks that no file is left. Prints PASS or FAIL; exits non-zero on failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+app_id=io.github.codegate.CodeGate
+scratch=$(mktemp -d)
+stage=$scratch/stage
+app=
+XVFB_PID=
+trap 'kill $app $XVFB_PID 2>/dev/null || true; rm -rf "$scratch"' EXIT
+fail() { echo "install test: FAIL: $*" >&2; exit 1; }
+step() { echo "install test: $*"; }
+
+step "make install DESTDIR=$stage PREFIX=/usr"
+"${MAKE:-make}" --no-print-directory install DESTDIR="$stage" PREFIX=/usr >"$scratch/install.log" 2>&1 ||
+    { cat "$scratch/install.log" >&2; fail "make install"; }
+share=$stage/usr/share
+for file in usr/bin/codegate "usr/share/applications/$app_id.desktop" \
+    "usr/share/dbus-1/services/$app_id.service" "usr/share/metainfo/$app_id.metainfo.xml" \
+    "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
+    "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"; do
+    [ -s "$stage/$file" ] || fail "/$file was not installed"
+done
+
+step "validating the desktop file and the metainfo"
+desktop-file-validate "$share/applications/$app_id.desktop" || fail "desktop-file-validate"
+appstreamcli validate --no-net "$share/metainfo/$app_id.metainfo.xml" || fail "appstreamcli validate"
+grep -qx "Exec=/usr/bin/codegate --gapplication-service" "$share/dbus-1/services/$app_id.service" ||
+    fail "the D-Bus service does not start /usr/bin/codegate"
+
+step "the installed binary needs no Swift library"
+! ldd "$stage/usr/bin/codegate" | grep -E -i 'swift|foundation|dispatch|BlocksRuntime|not found' ||
+    fail "the binary links libraries of the toolchain"
+
+step "starting the installed binary away from the build tree"
+# A copy in a folder of its own, started from / with a clean environment: no .build, no
+# toolchain on PATH or LD_LIBRARY_PATH, home and XDG folders in scratch space.
+mkdir -p "$scratch/run" "$scratch/home"
+cp "$stage/usr/bin/codegate" "$scratch/run/codegate"
+. scripts/xvfb.sh
+start_xvfb 800x800x24
+(cd / && exec env -i PATH=/usr/bin:/bin DISPLAY="$DISPLAY" HOME="$scratch/home" \
+    XDG_CONFIG_HOME="$scratch/home/.config" XDG_DATA_HOME="$scratch/home/.local/share" \
+    XDG_STATE_HOME="$scratch/home/.local/state" XDG_CACHE_HOME="$scratch/home/.cache" \
+    XDG_DATA_DIRS="$share:/usr/share" GSK_RENDERER=cairo GTK_A11Y=none G_DEBUG=fatal-criticals \
+    "$scratch/run/codegate") &
+app=$!
+timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null ||
+    fail "the installed binary showed no CodeGate window within 30 s"
+kill -0 "$app" 2>/dev/null || fail "the installed binary exited after showing its window"
+kill "$app"
+wait "$app" 2>/dev/null || true
+app=
+
+step "make uninstall DESTDIR=$stage PREFIX=/usr"
+"${MAKE:-make}" --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr >"$scratch/uninstall.log" 2>&1 ||
+    { cat "$scratch/uninstall.log" >&2; fail "make uninstall"; }
+left=$(find "$stage" ! -type d)
+[ -z "$left" ] || fail "make uninstall left files behind: $left"
+
+echo "install test: PASS"
