@@ -104,8 +104,10 @@ enum GtkHarness {
         xdotool("mouseup", "1")
     }
 
-    /// Clicks the middle of `widget` with the mouse.
+    /// Clicks the middle of `widget` with the mouse, once a pending relayout (a status line
+    /// that just appeared) has moved it where it will be.
     static func click(_ widget: UnsafeMutablePointer<GtkWidget>, across fraction: Double = 0.5) {
+        pump(for: .milliseconds(50))
         let point = screenPoint(of: widget, across: fraction)
         xdotool("mousemove", "\(point.x)", "\(point.y)", "click", "1")
     }
