@@ -34,4 +34,10 @@ static inline void cg_log_warning(const char *message) {
   g_log("CodeGate", G_LOG_LEVEL_WARNING, "%s", message);
 }
 
+/* For what the app copes with by itself, such as a state file it ignores: worth a line in the
+ * log, not a warning. */
+static inline void cg_log_message(const char *message) {
+  g_log("CodeGate", G_LOG_LEVEL_MESSAGE, "%s", message);
+}
+
 #endif

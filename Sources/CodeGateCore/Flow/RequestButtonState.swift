@@ -21,4 +21,13 @@ public struct RequestButtonState: Equatable, Sendable {
     public let fillFraction: Double
     /// Idle, sending or counting.
     public let phase: Phase
+
+    /// Describes what the button shows.
+    public init(text: String, accessibleText: String, isSensitive: Bool, fillFraction: Double, phase: Phase) {
+        self.text = text
+        self.accessibleText = accessibleText
+        self.isSensitive = isSensitive
+        self.fillFraction = fillFraction
+        self.phase = phase
+    }
 }

@@ -45,7 +45,7 @@ public final class CodeGateApplication {
         MainQueueSource.install()
         if window == nil {
             let window = Self.openWindow(application: application, options: options, timers: GLibTimerPort(),
-                                         cooldownPath: CooldownFile.defaultPath)
+                                         cooldownPath: String(cString: g_get_user_state_dir()) + "/codegate/cooldown")
             let notifier = DesktopNotifier(application: application.cast())
             window.onMessage = { message in
                 notifier.send(id: "codegate-sms", title: "短信 · \(message.recipient.masked)", body: message.text)
@@ -71,8 +71,8 @@ public final class CodeGateApplication {
         let flow = CodeFlow(options: options, timers: timers, service: service)
         let window = CodeGateWindow(application: application, flow: flow, messages: service.outbox)
         if let cooldownPath {
-            let cooldownFile = CooldownFile(path: cooldownPath, countdown: flow.countdown)
-            Signal.connect(window.window, "destroy") { cooldownFile.stop() }
+            let keeper = CooldownKeeper(countdown: flow.countdown, store: CooldownFile(path: cooldownPath) { cg_log_message($0) })
+            Signal.connect(window.window, "destroy") { keeper.stop() }
         }
         return window
     }
