@@ -60,6 +60,7 @@ test:
 	$(call require,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
+	scripts/test_idle.sh
 	scripts/test_install.sh
 
 screenshot: build

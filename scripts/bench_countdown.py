@@ -1,9 +1,11 @@
 #!/usr/bin/python3
-"""CPU and wakeups of codegate while its countdown runs.
+"""CPU and wakeups of codegate while its countdown runs, and once it is idle again.
 
 measure.py starts a countdown with one click; codegate's button needs a phone number and a
 slide first, so this drives the real flow (scripts/drive_flow.sh) and then measures with
-measure.py's own probes. Prints the medians over --runs runs.
+measure.py's own probes. Idle is measured after a 3 s cooldown has ended and GTK's caret,
+which blinks for 10 s after the last key press in the focused entry, has stopped. Prints the
+medians over --runs runs.
 
 usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] COMMAND
 """
@@ -15,7 +17,8 @@ def load_measure(path):
     spec.loader.exec_module(module)
     return module
 
-def one_run(measure, command, cpu_window):
+def one_run(measure, command, cpu_window, settle):
+    """Drives the flow in a fresh app; after `settle` seconds measures CPU and wakeups."""
     # Each run starts with no saved cooldown, as on a first start.
     state = tempfile.mkdtemp()
     env = dict(os.environ, XDG_STATE_HOME=state)
@@ -25,7 +28,7 @@ def one_run(measure, command, cpu_window):
                        check=True, stdout=subprocess.DEVNULL, timeout=30)
         time.sleep(1.0)
         subprocess.run([os.path.join(os.path.dirname(__file__), "drive_flow.sh")], check=True)
-        time.sleep(0.5)
+        time.sleep(settle)
         cpu, wakeups = measure.cpu_s(app.pid), measure.wakeups(app.pid)
         time.sleep(cpu_window)
         return ((measure.cpu_s(app.pid) - cpu) / cpu_window * 1000,
@@ -43,10 +46,12 @@ def main():
     parser.add_argument("command")
     args = parser.parse_args()
     measure = load_measure(args.measure)
-    runs = [one_run(measure, args.command, args.cpu_window) for _ in range(args.runs)]
-    print("codegate countdown (real flow): "
-          f"cpu {statistics.median(r[0] for r in runs):.3f} ms/s, "
-          f"wakeups {statistics.median(r[1] for r in runs):.3f} /s")
+    for label, command, settle in [("countdown", args.command, 0.5),
+                                   ("idle after a cooldown", args.command + " --duration 3", 14.0)]:
+        runs = [one_run(measure, command, args.cpu_window, settle) for _ in range(args.runs)]
+        print(f"codegate {label} (real flow): "
+              f"cpu {statistics.median(r[0] for r in runs):.3f} ms/s, "
+              f"wakeups {statistics.median(r[1] for r in runs):.3f} /s")
 
 if __name__ == "__main__":
     main()
