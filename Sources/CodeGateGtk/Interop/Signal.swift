@@ -62,24 +62,6 @@ enum Signal {
         return connect(UnsafeMutableRawPointer(controller), "key-released", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// GtkOverlay's `get-child-position`: the handler gets the overlay child and fills in its
-    /// allocation, returning true, or returns false for the default placement.
-    @discardableResult
-    static func connectChildPosition(
-        _ overlay: UnsafeMutablePointer<GtkWidget>,
-        _ action: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, inout GdkRectangle) -> Bool
-    ) -> gulong {
-        typealias Thunk = @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean
-        let thunk: Thunk = { _, child, allocation, data in
-            guard let child, let allocation else { return 0 }
-            return MainActor.assumeIsolated {
-                let box = ClosureBox<@MainActor (UnsafeMutablePointer<GtkWidget>, inout GdkRectangle) -> Bool>.unbox(data)
-                return box?.value(child, &allocation.pointee) == true ? 1 : 0
-            }
-        }
-        return connect(overlay, "get-child-position", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
     /// GtkEditable's `insert-text`, before the text lands. The handler gets the text and the
     /// insert position; returning true stops the emission, so GTK does not insert it.
     @discardableResult

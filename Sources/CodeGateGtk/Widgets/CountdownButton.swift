@@ -17,7 +17,6 @@ public final class CountdownButton {
     /// The label and the fill inside the button, internal for tests.
     let label: UnsafeMutablePointer<GtkWidget>
     let fill: UnsafeMutablePointer<GtkWidget>
-    private let overlay: UnsafeMutablePointer<GtkWidget>
     /// What the button shows, as last rendered.
     private(set) var shown: RequestButtonState?
     private var observation: ObservationToken?
@@ -28,27 +27,26 @@ public final class CountdownButton {
         self.flow = flow
         widget = gtk_button_new()
         label = gtk_label_new(nil)
-        fill = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        overlay = gtk_overlay_new()
-        gtk_widget_add_css_class(fill, "countdown-fill")
-        gtk_widget_add_css_class(label, "countdown-label")
+        let tint = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(tint, "countdown-fill")
+        fill = ClipBin.make(around: tint)
         gtk_widget_set_can_target(fill, 0)
-        // The label sizes the button; the fill is placed under it by `fillAllocation`.
-        gtk_overlay_set_child(overlay.opaque, label)
-        gtk_overlay_add_overlay(overlay.opaque, fill)
-        gtk_widget_insert_before(fill, overlay, label)
+        gtk_widget_add_css_class(label, "countdown-label")
+        // The fill spans the button under the label, which alone decides the button's size.
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(overlay.opaque, fill)
+        gtk_overlay_add_overlay(overlay.opaque, label)
+        gtk_overlay_set_measure_overlay(overlay.opaque, label, 1)
         gtk_button_set_child(widget.cast(), overlay)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(widget, "countdown-button")
 
         attach(self, to: widget.cast(), key: "codegate-countdown-button")
         Signal.connect(widget, "clicked") { [weak self] in self?.flow.requestCode() }
-        Signal.connectChildPosition(overlay) { [weak self] _, allocation in
-            self?.fillAllocation(&allocation) ?? false
-        }
         Signal.connect(widget, "unmap") { [weak self] in self?.flow.countdown.fillResolution = 0 }
         Signal.connect(widget, "destroy") { [weak self] in self?.tearDown() }
         observation = flow.changes.add { [weak self] in self?.render() }
+        ClipBin.onResize(fill) { [weak self] in self?.resized() }
         render()
     }
 
@@ -69,23 +67,26 @@ public final class CountdownButton {
         } else {
             gtk_widget_remove_css_class(widget, "counting")
         }
-        if state.fillFraction != old?.fillFraction {
-            gtk_widget_queue_allocate(overlay)
+        showFill(state.fillFraction)
+    }
+
+    /// The fill's width in device pixels: the countdown counts in those steps.
+    private var devicePixels: Int { Int(gtk_widget_get_width(fill) * gtk_widget_get_scale_factor(fill)) }
+
+    private func resized() {
+        flow.countdown.fillResolution = devicePixels
+        showFill(flow.requestButton.fillFraction)
+    }
+
+    private func showFill(_ fraction: Double) {
+        let shown = Int((fraction * Double(devicePixels)).rounded())
+        if shown != ClipBin.shownWidth(of: fill) {
+            ClipBin.show(fill, upTo: shown)
         }
     }
 
-    /// Places the fill over the part of the button the cooldown has covered, and tells the
-    /// countdown the width the fill is drawn in.
-    private func fillAllocation(_ allocation: inout GdkRectangle) -> Bool {
-        let width = Int(gtk_widget_get_width(overlay))
-        flow.countdown.fillResolution = width
-        let fraction = flow.requestButton.fillFraction
-        allocation = GdkRectangle(x: 0, y: 0, width: Int32((fraction * Double(width)).rounded()), height: gtk_widget_get_height(overlay))
-        return true
-    }
-
-    /// The fill's width in pixels as last allocated, for tests.
-    var fillWidth: Int { Int(gtk_widget_get_width(fill)) }
+    /// The fill's width as last drawn, in device pixels, for tests.
+    var fillWidth: Int { ClipBin.shownWidth(of: fill) }
 
     private func tearDown() {
         if let observation {
