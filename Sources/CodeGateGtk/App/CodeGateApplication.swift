@@ -1,10 +1,12 @@
+import CAdw
 import CGtk
 import CodeGateCore
 import Glibc
 
-/// The GtkApplication and the app's one assembly point: it parses the command line, then
-/// builds the timers, the embedded gateway, the flow, the saved cooldown, the desktop notifier
-/// and the window that shows them.
+/// The application (an AdwApplication, so the window follows the desktop's dark and
+/// high-contrast preference) and the app's one assembly point: it parses the command line,
+/// then builds the timers, the embedded gateway, the flow, the saved cooldown, the desktop
+/// notifier and the window that shows them.
 @MainActor
 public final class CodeGateApplication {
     /// The application id, also the name of the desktop file and icon.
@@ -16,9 +18,12 @@ public final class CodeGateApplication {
 
     /// Creates the application; nothing is shown until `run`.
     public init() {
+        // Before GtkApplication's start-up, which adds the bundle's icons to the icon theme.
+        ResourceBundle.register()
         // Non-unique: a second `codegate --duration 5` must use its own options, not hand
         // them to a running instance.
-        application = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
+        application = adw_application_new(Self.id, G_APPLICATION_NON_UNIQUE)!.cast()
+        ApplicationActions.install(on: application)
         Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
 
@@ -30,8 +35,7 @@ public final class CodeGateApplication {
         setlocale(LC_ALL, "")
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
-            let line = "codegate: \(error.message)\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            Self.printError(error.message)
             return 2
         case .success(let parsed):
             options = parsed.options
@@ -39,6 +43,11 @@ public final class CodeGateApplication {
             defer { cArguments.forEach { free($0) } }
             return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
         }
+    }
+
+    private static func printError(_ message: String) {
+        let line = "codegate: \(message)\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
     private func activate() {

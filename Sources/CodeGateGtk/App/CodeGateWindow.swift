@@ -55,7 +55,8 @@ public final class CodeGateWindow {
     private func layOut() {
         gtk_window_set_title(window.cast(), "CodeGate")
         gtk_window_set_default_size(window.cast(), 420, -1)
-        gtk_window_set_titlebar(window.cast(), gtk_header_bar_new())
+        gtk_window_set_titlebar(window.cast(), Self.headerBar())
+        Self.addShortcutsWindow(to: window)
 
         gtk_entry_set_placeholder_text(phoneEntry.cast(), "手机号，如 138 0013 8000 或 +44 7700 900123")
         gtk_entry_set_input_purpose(phoneEntry.cast(), GTK_INPUT_PURPOSE_PHONE)
@@ -123,6 +124,33 @@ public final class CodeGateWindow {
     private func deliver(_ message: SMSMessage) {
         inbox.add(message)
         onMessage?(message)
+    }
+
+    /// The header bar with the primary menu at its end, as in every GNOME app; F10 opens it.
+    private static func headerBar() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        g_menu_append(menu, "键盘快捷键", "win.show-help-overlay")
+        g_menu_append(menu, "关于 CodeGate", "app.about")
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
+        gtk_menu_button_set_primary(button.opaque, 1)
+        gtk_widget_set_tooltip_text(button, "主菜单")
+        cg_accessible_set_label(button, "主菜单")
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_pack_end(header.opaque, button)
+        return header
+    }
+
+    /// Gives the window its Keyboard Shortcuts window (`Resources/shortcuts.ui`), which makes
+    /// GtkApplicationWindow add the `win.show-help-overlay` action that shows it.
+    private static func addShortcutsWindow(to window: UnsafeMutablePointer<GtkWidget>) {
+        guard ResourceBundle.register() else { return }
+        let builder = gtk_builder_new_from_resource(ResourceBundle.basePath + "/shortcuts.ui")
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return }
+        gtk_application_window_set_help_overlay(window.cast(), OpaquePointer(overlay))
     }
 
     private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
