@@ -6,7 +6,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin pkg-config fonts-noto-cjk
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus.
@@ -60,6 +60,7 @@ test:
 	$(call require,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
+	scripts/test_single_instance.sh
 	scripts/test_install.sh
 
 screenshot: build

@@ -7,6 +7,8 @@ import Glibc
 /// high-contrast preference) and the app's one assembly point: it parses the command line,
 /// then builds the timers, the embedded gateway, the flow, the saved cooldown, the desktop
 /// notifier and the window that shows them.
+///
+/// One instance per session: a second launch shows the first one's window and exits 0.
 @MainActor
 public final class CodeGateApplication {
     /// The application id, also the name of the desktop file and icon.
@@ -20,16 +22,18 @@ public final class CodeGateApplication {
     public init() {
         // Before GtkApplication's start-up, which adds the bundle's icons to the icon theme.
         ResourceBundle.register()
-        // Non-unique: a second `codegate --duration 5` must use its own options, not hand
-        // them to a running instance.
-        application = adw_application_new(Self.id, G_APPLICATION_NON_UNIQUE)!.cast()
+        // The default flags make the app unique on the session bus: a second launch activates
+        // this instance over D-Bus instead of opening a second window.
+        application = adw_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)!.cast()
         ApplicationActions.install(on: application)
         Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
 
     /// Parses `arguments` (the program name first), then runs the main loop until the window
     /// is closed; returns the exit status. A bad command line ends at once with one line on
-    /// stderr and status 2.
+    /// stderr and status 2. When CodeGate already runs in the session, its window is shown
+    /// instead and this returns 0; options given to such a second launch are ignored, with one
+    /// line on stderr saying so, because the running flow cannot change its rules midway.
     public func run(arguments: [String]) -> Int32 {
         // GLib's messages and the charset of the terminal follow the user's locale.
         setlocale(LC_ALL, "")
@@ -39,10 +43,20 @@ public final class CodeGateApplication {
             return 2
         case .success(let parsed):
             options = parsed.options
+            if parsed.optionsGiven && isRunningElsewhere() {
+                Self.printError("CodeGate is already running; its window is shown and the options are ignored")
+            }
             var cArguments = parsed.applicationArguments.map { strdup($0) }
             defer { cArguments.forEach { free($0) } }
             return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
         }
+    }
+
+    /// Registers on the session bus, which is what makes this the primary instance or a remote
+    /// for the one already running; `g_application_run` then activates whichever it is. With no
+    /// session bus, GApplication runs as a lone instance.
+    private func isRunningElsewhere() -> Bool {
+        g_application_register(application.cast(), nil, nil) != 0 && g_application_get_is_remote(application.cast()) != 0
     }
 
     private static func printError(_ message: String) {
