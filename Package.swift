@@ -20,7 +20,9 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
-        .target(name: "CodeGateCore"),
+        // glibc's gettext for Core's messages: in libc itself, no package or library to link.
+        .systemLibrary(name: "CLibintl"),
+        .target(name: "CodeGateCore", dependencies: ["CLibintl"]),
         // Compiles Resources/codegate.gresource.xml into the library: no Foundation Bundle.
         .plugin(name: "GResourcePlugin", capability: .buildTool()),
         .target(

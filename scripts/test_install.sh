@@ -21,7 +21,8 @@ share=$stage/usr/share
 for file in usr/bin/codegate "usr/share/applications/$app_id.desktop" \
     "usr/share/dbus-1/services/$app_id.service" "usr/share/metainfo/$app_id.metainfo.xml" \
     "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
-    "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"; do
+    "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
+    usr/share/locale/zh_TW/LC_MESSAGES/codegate.mo usr/share/locale/en/LC_MESSAGES/codegate.mo; do
     [ -s "$stage/$file" ] || fail "/$file was not installed"
 done
 

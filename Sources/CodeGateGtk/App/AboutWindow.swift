@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import CodeGateCore
 
 /// The About window: libadwaita's, with the app's name, icon, version, developer, licence and
 /// website, as GNOME apps show it.
@@ -23,6 +24,12 @@ enum AboutWindow {
         adw_about_window_set_license_type(about, GTK_LICENSE_MIT_X11)
         adw_about_window_set_website(about, website)
         adw_about_window_set_issue_url(about, website + "/issues")
+        // TRANSLATORS: your name and e-mail, one translator a line; it shows in About.
+        let credits = localized("translator-credits")
+        // Without a catalog gettext hands back the key itself, which is nobody to credit.
+        if credits != "translator-credits" {
+            adw_about_window_set_translator_credits(about, credits)
+        }
         gtk_window_set_transient_for(window.cast(), parent)
         gtk_window_set_modal(window.cast(), 1)
         gtk_window_set_destroy_with_parent(window.cast(), 1)

@@ -35,8 +35,10 @@ public final class CodeGateApplication {
     /// instead and this returns 0; options given to such a second launch are ignored, with one
     /// line on stderr saying so, because the running flow cannot change its rules midway.
     public func run(arguments: [String]) -> Int32 {
-        // GLib's messages and the charset of the terminal follow the user's locale.
+        // GLib's messages, the charset of the terminal and the app's own language follow the
+        // user's locale; the language is bound before parsing, which prints translated help.
         setlocale(LC_ALL, "")
+        TextDomain.bind(to: LocaleDirectory.find())
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
             Self.printError(error.message)
@@ -44,7 +46,7 @@ public final class CodeGateApplication {
         case .success(let parsed):
             options = parsed.options
             if parsed.optionsGiven && isRunningElsewhere() {
-                Self.printError("CodeGate is already running; its window is shown and the options are ignored")
+                Self.printError(localized("CodeGate is already running; its window is shown and the options are ignored"))
             }
             var cArguments = parsed.applicationArguments.map { strdup($0) }
             defer { cArguments.forEach { free($0) } }
@@ -71,7 +73,7 @@ public final class CodeGateApplication {
                                          cooldownPath: CooldownFile.defaultPath)
             let notifier = DesktopNotifier(application: application.cast())
             window.onMessage = { message in
-                notifier.send(id: "codegate-sms", title: "短信 · \(message.recipient.masked)", body: message.text)
+                notifier.send(id: "codegate-sms", title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
             }
             Signal.connect(window.window, "destroy") { [weak self] in
                 notifier.stop()
