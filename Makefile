@@ -102,16 +102,18 @@ locale:
 	done
 
 # The Swift runtime linked in, so the installed binary needs neither the toolchain nor .build.
+# AppStream's package brings the ITS rules msgfmt translates the metainfo with.
 release:
-	$(call require,$(RUN_PACKAGES))
+	$(call require,$(RUN_PACKAGES) appstream)
 	$(SWIFT) build -c release --static-swift-stdlib --product codegate
 
 install: release locale
 	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
-	install -Dm644 Resources/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	install -d $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
+	msgfmt --desktop -d po --template Resources/$(APP_ID).desktop.in -o $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
 	sed 's|@bindir@|$(BINDIR)|' Resources/$(APP_ID).service.in >$(DESTDIR)$(DATADIR)/dbus-1/services/$(APP_ID).service
-	install -Dm644 Resources/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	msgfmt --xml -d po --template Resources/$(APP_ID).metainfo.xml.in -o $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 Resources/icons/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 Resources/icons/$(APP_ID)-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	for lang in $(LINGUAS); do \

@@ -29,6 +29,8 @@ done
 step "validating the desktop file and the metainfo"
 desktop-file-validate "$share/applications/$app_id.desktop" || fail "desktop-file-validate"
 appstreamcli validate --no-net "$share/metainfo/$app_id.metainfo.xml" || fail "appstreamcli validate"
+grep -q '^Comment\[zh_TW\]=' "$share/applications/$app_id.desktop" || fail "the desktop file has no zh_TW translation"
+grep -q 'xml:lang="zh_TW"' "$share/metainfo/$app_id.metainfo.xml" || fail "the metainfo has no zh_TW translation"
 grep -qx "Exec=/usr/bin/codegate --gapplication-service" "$share/dbus-1/services/$app_id.service" ||
     fail "the D-Bus service does not start /usr/bin/codegate"
 
