@@ -1,30 +1,39 @@
 # CodeGate: `make run` opens the app, `make test` runs every test under a private X server,
 # `make install` puts a self-contained build under PREFIX (default /usr/local, staged under
-# DESTDIR if given) and `make uninstall` removes it again.
+# DESTDIR if given) and `make uninstall` removes it again. `make pot` refreshes the translation
+# template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
+# finds them.
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RUN_PACKAGES := libgtk-4-dev libglib2.0-dev-bin pkg-config fonts-noto-cjk
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream
+RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin pkg-config fonts-noto-cjk gettext
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
-# Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus.
-HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none
+# Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus, and
+# the source language whatever the developer's (the tests that need a language set their own).
+HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none \
+	LC_ALL=C.UTF-8 LANGUAGE=
 
 PREFIX ?= /usr/local
 APP_ID := io.github.codegate.CodeGate
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
+# The languages with a catalog (po/LINGUAS without its comments), each installed as
+# share/locale/<language>/LC_MESSAGES/codegate.mo.
+LINGUAS := $(shell grep -v '^\#' po/LINGUAS)
+CATALOGS := $(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/codegate.mo)
 # Everything `install` puts in place, so that `uninstall` removes exactly these.
 INSTALLED := $(BINDIR)/codegate \
 	$(DATADIR)/applications/$(APP_ID).desktop \
 	$(DATADIR)/dbus-1/services/$(APP_ID).service \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
-	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	$(CATALOGS)
 
-.PHONY: run test screenshot bench build release install uninstall
+.PHONY: run test screenshot bench build release install uninstall pot locale
 
 # Refreshes the icon cache and desktop database after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
@@ -49,18 +58,18 @@ define require
 	fi
 endef
 
-build:
-	$(call require,$(RUN_PACKAGES))
+build: locale
 	$(SWIFT) build --product codegate
 
 run: build
 	$(SWIFT) run --skip-build codegate $(ARGS)
 
-test:
+test: locale
 	$(call require,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_idle.sh
+	scripts/test_single_instance.sh
 	scripts/test_install.sh
 
 screenshot: build
@@ -71,19 +80,46 @@ bench:
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
 
-# The Swift runtime linked in, so the installed binary needs neither the toolchain nor .build.
-release:
+# The template translators start from, extracted from the files po/POTFILES lists: Swift with
+# xgettext's C# parser (the same string literals, and {0} placeholders checked as csharp-format),
+# GtkBuilder files with its Glade one.
+XGETTEXT := --from-code=UTF-8 --add-comments=TRANSLATORS: --package-name=CodeGate --package-version=0.1.0 \
+	--msgid-bugs-address=https://github.com/codegate/codegate/issues
+pot:
+	$(call require,gettext)
+	grep -v '^#' po/POTFILES | grep '\.swift$$' >.build/POTFILES.swift
+	xgettext $(XGETTEXT) --language=C# -k -klocalized -klocalized:1,2 -f .build/POTFILES.swift -o po/codegate.pot
+	sed -i 's/charset=CHARSET/charset=UTF-8/' po/codegate.pot
+	grep -v '^#' po/POTFILES | grep -v '\.swift$$' | xargs xgettext $(XGETTEXT) -j -o po/codegate.pot
+	for lang in $(LINGUAS); do [ ! -f po/$$lang.po ] || msgmerge -q -U --backup=none po/$$lang.po po/codegate.pot || exit 1; done
+
+# Each po/<language>.po compiled, and checked, into .build/locale, where the app looks when it
+# runs from the source tree.
+locale:
 	$(call require,$(RUN_PACKAGES))
+	@for lang in $(LINGUAS); do \
+		mkdir -p .build/locale/$$lang/LC_MESSAGES && \
+		msgfmt --check -o .build/locale/$$lang/LC_MESSAGES/codegate.mo po/$$lang.po || exit 1; \
+	done
+
+# The Swift runtime linked in, so the installed binary needs neither the toolchain nor .build.
+# AppStream's package brings the ITS rules msgfmt translates the metainfo with.
+release:
+	$(call require,$(RUN_PACKAGES) appstream)
 	$(SWIFT) build -c release --static-swift-stdlib --product codegate
 
-install: release
+install: release locale
 	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
-	install -Dm644 Resources/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	install -d $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
+	msgfmt --desktop -d po --template Resources/$(APP_ID).desktop.in -o $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
 	sed 's|@bindir@|$(BINDIR)|' Resources/$(APP_ID).service.in >$(DESTDIR)$(DATADIR)/dbus-1/services/$(APP_ID).service
-	install -Dm644 Resources/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	msgfmt --xml -d po --template Resources/$(APP_ID).metainfo.xml.in -o $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 Resources/icons/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 Resources/icons/$(APP_ID)-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	for lang in $(LINGUAS); do \
+		install -Dm644 .build/locale/$$lang/LC_MESSAGES/codegate.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/codegate.mo || exit 1; \
+	done
 	$(refresh_caches)
 
 uninstall:

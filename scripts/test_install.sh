@@ -21,13 +21,16 @@ share=$stage/usr/share
 for file in usr/bin/codegate "usr/share/applications/$app_id.desktop" \
     "usr/share/dbus-1/services/$app_id.service" "usr/share/metainfo/$app_id.metainfo.xml" \
     "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
-    "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"; do
+    "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
+    usr/share/locale/zh_TW/LC_MESSAGES/codegate.mo usr/share/locale/en/LC_MESSAGES/codegate.mo; do
     [ -s "$stage/$file" ] || fail "/$file was not installed"
 done
 
 step "validating the desktop file and the metainfo"
 desktop-file-validate "$share/applications/$app_id.desktop" || fail "desktop-file-validate"
 appstreamcli validate --no-net "$share/metainfo/$app_id.metainfo.xml" || fail "appstreamcli validate"
+grep -q '^Comment\[zh_TW\]=' "$share/applications/$app_id.desktop" || fail "the desktop file has no zh_TW translation"
+grep -q 'xml:lang="zh_TW"' "$share/metainfo/$app_id.metainfo.xml" || fail "the metainfo has no zh_TW translation"
 grep -qx "Exec=/usr/bin/codegate --gapplication-service" "$share/dbus-1/services/$app_id.service" ||
     fail "the D-Bus service does not start /usr/bin/codegate"
 

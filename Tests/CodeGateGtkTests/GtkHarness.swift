@@ -1,10 +1,11 @@
+import CAdw
 import CGtk
 @testable import CodeGateGtk
 import CodeGateCore
 import CodeGateTestSupport
 import Foundation
 
-/// Real GTK for tests: one registered application, windows on the Xvfb display that
+/// Real GTK for tests: one registered AdwApplication with the app's actions, windows on the Xvfb display that
 /// `make test` starts, the main loop pumped with a bounded wait, and real pointer and key
 /// events sent by xdotool (with no window manager, windows sit at the screen's origin).
 @MainActor
@@ -12,8 +13,11 @@ enum GtkHarness {
     static let application: UnsafeMutablePointer<GtkApplication> = {
         // A warning from GLib or GTK in a widget test is a failure, not noise.
         g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
-        let application = gtk_application_new("io.github.codegate.CodeGate.Tests", G_APPLICATION_NON_UNIQUE)!
+        // Non-unique, so that the tests never hand their windows to a CodeGate that runs.
+        let application: UnsafeMutablePointer<GtkApplication> =
+            adw_application_new("io.github.codegate.CodeGate.Tests", G_APPLICATION_NON_UNIQUE)!.cast()
         g_application_register(application.cast(), nil, nil)
+        ApplicationActions.install(on: application)
         MainQueueSource.install()
         return application
     }()

@@ -9,7 +9,7 @@ public final class CodeFlow {
     /// The longest wait for the service before a call fails as a timeout.
     public static let answerTimeout: Duration = .seconds(10)
     /// The request button's text while a request is in flight.
-    public static let sendingText = "发送中…"
+    public static var sendingText: String { localized("发送中…") }
 
     /// The human check.
     public let slider: SlideUnlock
@@ -65,13 +65,17 @@ public final class CodeFlow {
     public var requestButton: RequestButtonState {
         let idleText = countdown.format.idleText
         if isSending {
-            return RequestButtonState(text: Self.sendingText, accessibleText: "\(idleText)，\(Self.sendingText)",
+            // TRANSLATORS: the request button as a screen reader names it while sending: {0} is
+            // its label ("获取验证码"), {1} says it is sending ("发送中…").
+            return RequestButtonState(text: Self.sendingText, accessibleText: localized("{0}，{1}").filling(idleText, Self.sendingText),
                                       isSensitive: false, fillFraction: 0, phase: .sending)
         }
         if countdown.isCounting {
             let steps = countdown.fillResolution
             return RequestButtonState(
-                text: countdown.label, accessibleText: "\(idleText)，冷却中", isSensitive: false,
+                // TRANSLATORS: the request button as a screen reader names it while its cooldown
+                // runs: {0} is its label ("获取验证码").
+                text: countdown.label, accessibleText: localized("{0}，冷却中").filling(idleText), isSensitive: false,
                 fillFraction: steps > 0 ? Double(countdown.filledSteps) / Double(steps) : countdown.fraction,
                 phase: .counting)
         }
@@ -83,8 +87,8 @@ public final class CodeFlow {
     public var phoneStatus: StatusMessage? {
         switch phone {
         case .invalid(let message): StatusMessage(message, kind: .error)
-        case .empty where slider.isUnlocked: StatusMessage("请输入手机号", kind: .error)
-        case .incomplete where slider.isUnlocked: StatusMessage("手机号不完整", kind: .error)
+        case .empty where slider.isUnlocked: StatusMessage(localized("请输入手机号"), kind: .error)
+        case .incomplete where slider.isUnlocked: StatusMessage(localized("手机号不完整"), kind: .error)
         case .empty, .incomplete, .valid: nil
         }
     }
@@ -136,7 +140,7 @@ public final class CodeFlow {
         isSending = false
         switch outcome {
         case .success(let receipt):
-            requestStatus = StatusMessage("验证码已发送至 \(number.masked)", kind: .info)
+            requestStatus = StatusMessage(localized("验证码已发送至 {0}").filling(number.masked), kind: .info)
             countdown.start(duration: receipt.cooldown)
         case .failure(let error):
             requestStatus = StatusMessage(error.message, kind: .error)

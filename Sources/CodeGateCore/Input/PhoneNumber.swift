@@ -80,26 +80,26 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         case valid(String)
     }
 
-    private static let mainlandLength = "大陆手机号为 11 位数字"
+    private static var mainlandLength: String { localized("大陆手机号为 11 位数字") }
 
     private static func parse(_ text: String) -> Parsed {
         let cleaned = text.withoutSeparators
         guard !cleaned.isEmpty else { return .empty }
         if cleaned.first == "+" {
             let rest = cleaned.dropFirst()
-            guard rest.allSatisfy(\.isASCIIDigit) else { return .invalid("号码只能包含数字") }
+            guard rest.allSatisfy(\.isASCIIDigit) else { return .invalid(localized("号码只能包含数字")) }
             if rest.hasPrefix("00") {
                 // "+0086…": the international prefix typed after the "+" that stands for it.
-                return .invalid("国家代码不以 0 开头；+ 已代替国际冠码 00，请去掉 00")
+                return .invalid(localized("国家代码不以 0 开头；+ 已代替国际冠码 00，请去掉 00"))
             }
             return international(rest)
         }
-        guard cleaned.allSatisfy(\.isASCIIDigit) else { return .invalid("号码只能包含数字") }
+        guard cleaned.allSatisfy(\.isASCIIDigit) else { return .invalid(localized("号码只能包含数字")) }
         if cleaned.hasPrefix("00") {
             // "00" is the international call prefix dialled from mainland China: "0086…" is "+86…".
             return international(cleaned.dropFirst(2))
         }
-        if cleaned == "0" { return .short("号码不完整") }  // the start of "00"
+        if cleaned == "0" { return .short(localized("号码不完整")) }  // the start of "00"
         return mainlandMobile(Substring(cleaned))
     }
 
@@ -112,18 +112,18 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// digits, country code included. Below 8 digits no international number is plausible.
     /// No country code starts with 0, and +86 numbers must be mainland mobile numbers.
     private static func international(_ digits: Substring) -> Parsed {
-        guard let first = digits.first else { return .short("号码不完整：请输入国家代码和号码") }
-        if first == "0" { return .invalid("国家代码不以 0 开头") }
+        guard let first = digits.first else { return .short(localized("号码不完整：请输入国家代码和号码")) }
+        if first == "0" { return .invalid(localized("国家代码不以 0 开头")) }
         if digits.hasPrefix(mainland) {
             return mainlandMobile(digits.dropFirst(mainland.count))
         }
         if Self.mainland.hasPrefix(digits) {
-            return .short("号码不完整")  // "+8" may become "+86"
+            return .short(localized("号码不完整"))  // "+8" may become "+86"
         }
         switch digits.count {
-        case ..<8: return .short("国际号码至少 8 位数字（含国家代码）")
+        case ..<8: return .short(localized("国际号码至少 8 位数字（含国家代码）"))
         case 8...15: return .valid("+" + digits)
-        default: return .invalid("国际号码最多 15 位数字（含国家代码）")
+        default: return .invalid(localized("国际号码最多 15 位数字（含国家代码）"))
         }
     }
 
@@ -132,10 +132,10 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         let characters = Array(digits)
         guard let first = characters.first else { return .short(mainlandLength) }
         guard first == "1" else {
-            return .invalid("大陆手机号以 1 开头；其他地区请以 + 和国家代码开头")
+            return .invalid(localized("大陆手机号以 1 开头；其他地区请以 + 和国家代码开头"))
         }
         if characters.count > 1, !("3"..."9").contains(characters[1]) {
-            return .invalid("请输入正确的手机号码")
+            return .invalid(localized("请输入正确的手机号码"))
         }
         switch characters.count {
         case ..<11: return .short(mainlandLength)

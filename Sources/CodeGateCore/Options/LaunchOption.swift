@@ -14,11 +14,11 @@ public enum LaunchOption: String, CaseIterable, Sendable {
     /// What `--help` says of it.
     public var help: String {
         switch self {
-        case .duration: "Cooldown after each request, in whole seconds from 1 to 3600 (default 60)"
-        case .labelFormat: "Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")"
-        case .codeLifetime: "How long a code stays valid, in whole seconds from 1 to 3600 (default 300)"
-        case .gatewayLatency: "Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)"
-        case .gatewayFailure: "Make every code request fail: network, rate-limited or timeout"
+        case .duration: localized("Cooldown after each request, in whole seconds from 1 to 3600 (default 60)")
+        case .labelFormat: localized("Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")")
+        case .codeLifetime: localized("How long a code stays valid, in whole seconds from 1 to 3600 (default 300)")
+        case .gatewayLatency: localized("Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)")
+        case .gatewayFailure: localized("Make every code request fail: network, rate-limited or timeout")
         }
     }
 

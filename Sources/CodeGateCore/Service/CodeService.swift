@@ -42,11 +42,11 @@ public enum VerificationResult: Equatable, Sendable {
     /// The sentence shown under the code field.
     public var message: String {
         switch self {
-        case .verified: "验证成功"
-        case .wrongCode(let left): "验证码错误，还可尝试 \(left) 次"
-        case .expired: "验证码已过期，请重新获取"
-        case .locked: "错误次数过多，验证码已失效，请重新获取"
-        case .noCodeRequested: "请先获取验证码"
+        case .verified: localized("验证成功")
+        case .wrongCode(let left): localized("验证码错误，还可尝试 {0} 次", "验证码错误，还可尝试 {0} 次", count: left).filling(left)
+        case .expired: localized("验证码已过期，请重新获取")
+        case .locked: localized("错误次数过多，验证码已失效，请重新获取")
+        case .noCodeRequested: localized("请先获取验证码")
         }
     }
 }
@@ -65,10 +65,10 @@ public enum CodeServiceError: Error, Equatable, Sendable {
     /// The sentence shown under the request button.
     public var message: String {
         switch self {
-        case .network: "网络连接失败，请检查网络后重试"
-        case .rateLimited: "请求过于频繁，请稍后再试"
-        case .timeout: "请求超时，请重试"
-        case .cooldown(let seconds): "验证码已发送，请 \(seconds) 秒后再试"
+        case .network: localized("网络连接失败，请检查网络后重试")
+        case .rateLimited: localized("请求过于频繁，请稍后再试")
+        case .timeout: localized("请求超时，请重试")
+        case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         }
     }
 }

@@ -1,10 +1,14 @@
+import CAdw
 import CGtk
 import CodeGateCore
 import Glibc
 
-/// The GtkApplication and the app's one assembly point: it parses the command line, then
-/// builds the timers, the embedded gateway, the flow, the saved cooldown, the desktop notifier
-/// and the window that shows them.
+/// The application (an AdwApplication, so the window follows the desktop's dark and
+/// high-contrast preference) and the app's one assembly point: it parses the command line,
+/// then builds the timers, the embedded gateway, the flow, the saved cooldown, the desktop
+/// notifier and the window that shows them.
+///
+/// One instance per session: a second launch shows the first one's window and exits 0.
 @MainActor
 public final class CodeGateApplication {
     /// The application id, also the name of the desktop file and icon.
@@ -16,29 +20,50 @@ public final class CodeGateApplication {
 
     /// Creates the application; nothing is shown until `run`.
     public init() {
-        // Non-unique: a second `codegate --duration 5` must use its own options, not hand
-        // them to a running instance.
-        application = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
+        // Before GtkApplication's start-up, which adds the bundle's icons to the icon theme.
+        ResourceBundle.register()
+        // The default flags make the app unique on the session bus: a second launch activates
+        // this instance over D-Bus instead of opening a second window.
+        application = adw_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)!.cast()
+        ApplicationActions.install(on: application)
         Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
 
     /// Parses `arguments` (the program name first), then runs the main loop until the window
     /// is closed; returns the exit status. A bad command line ends at once with one line on
-    /// stderr and status 2.
+    /// stderr and status 2. When CodeGate already runs in the session, its window is shown
+    /// instead and this returns 0; options given to such a second launch are ignored, with one
+    /// line on stderr saying so, because the running flow cannot change its rules midway.
     public func run(arguments: [String]) -> Int32 {
-        // GLib's messages and the charset of the terminal follow the user's locale.
+        // GLib's messages, the charset of the terminal and the app's own language follow the
+        // user's locale; the language is bound before parsing, which prints translated help.
         setlocale(LC_ALL, "")
+        TextDomain.bind(to: LocaleDirectory.find())
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
-            let line = "codegate: \(error.message)\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            Self.printError(error.message)
             return 2
         case .success(let parsed):
             options = parsed.options
+            if parsed.optionsGiven && isRunningElsewhere() {
+                Self.printError(localized("CodeGate is already running; its window is shown and the options are ignored"))
+            }
             var cArguments = parsed.applicationArguments.map { strdup($0) }
             defer { cArguments.forEach { free($0) } }
             return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
         }
+    }
+
+    /// Registers on the session bus, which is what makes this the primary instance or a remote
+    /// for the one already running; `g_application_run` then activates whichever it is. With no
+    /// session bus, GApplication runs as a lone instance.
+    private func isRunningElsewhere() -> Bool {
+        g_application_register(application.cast(), nil, nil) != 0 && g_application_get_is_remote(application.cast()) != 0
+    }
+
+    private static func printError(_ message: String) {
+        let line = "codegate: \(message)\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
     private func activate() {
@@ -48,7 +73,7 @@ public final class CodeGateApplication {
                                          cooldownPath: String(cString: g_get_user_state_dir()) + "/codegate/cooldown")
             let notifier = DesktopNotifier(application: application.cast())
             window.onMessage = { message in
-                notifier.send(id: "codegate-sms", title: "短信 · \(message.recipient.masked)", body: message.text)
+                notifier.send(id: "codegate-sms", title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
             }
             Signal.connect(window.window, "destroy") { [weak self] in
                 notifier.stop()

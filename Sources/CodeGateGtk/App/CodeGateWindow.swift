@@ -42,7 +42,7 @@ public final class CodeGateWindow {
         phoneStatus = Self.statusLabel()
         requestStatus = Self.statusLabel()
         codeEntry = gtk_entry_new()
-        verifyButton = gtk_button_new_with_label("验证")
+        verifyButton = gtk_button_new_with_label(localized("验证"))
         verifyStatus = Self.statusLabel()
         inbox = MessageList()
         window = gtk_application_window_new(application)
@@ -55,18 +55,19 @@ public final class CodeGateWindow {
     private func layOut() {
         gtk_window_set_title(window.cast(), "CodeGate")
         gtk_window_set_default_size(window.cast(), 420, -1)
-        gtk_window_set_titlebar(window.cast(), gtk_header_bar_new())
+        gtk_window_set_titlebar(window.cast(), Self.headerBar())
+        Self.addShortcutsWindow(to: window)
 
-        gtk_entry_set_placeholder_text(phoneEntry.cast(), "手机号，如 138 0013 8000 或 +44 7700 900123")
+        gtk_entry_set_placeholder_text(phoneEntry.cast(), localized("手机号，如 138 0013 8000 或 +44 7700 900123"))
         gtk_entry_set_input_purpose(phoneEntry.cast(), GTK_INPUT_PURPOSE_PHONE)
-        cg_accessible_set_label(phoneEntry, "手机号")
+        cg_accessible_set_label(phoneEntry, localized("手机号"))
         cg_accessible_set_described_by(phoneEntry, phoneStatus)
 
-        gtk_entry_set_placeholder_text(codeEntry.cast(), "6 位验证码")
+        gtk_entry_set_placeholder_text(codeEntry.cast(), localized("6 位验证码"))
         gtk_entry_set_input_purpose(codeEntry.cast(), GTK_INPUT_PURPOSE_DIGITS)
         gtk_entry_set_max_length(codeEntry.cast(), Int32(VerificationCode.length))
         gtk_widget_set_hexpand(codeEntry, 1)
-        cg_accessible_set_label(codeEntry, "验证码")
+        cg_accessible_set_label(codeEntry, localized("验证码"))
         cg_accessible_set_described_by(codeEntry, verifyStatus)
         gtk_widget_add_css_class(verifyButton, "suggested-action")
         cg_accessible_set_described_by(button.widget, requestStatus)
@@ -78,10 +79,10 @@ public final class CodeGateWindow {
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
         gtk_widget_add_css_class(content, "codegate-content")
         for child in [
-            Self.heading("手机号"), phoneEntry, phoneStatus,
-            Self.heading("安全验证"), slider.widget, button.widget, requestStatus,
-            Self.heading("验证码"), codeRow, verifyStatus,
-            Self.heading("短信"), inbox.widget,
+            Self.heading(localized("手机号")), phoneEntry, phoneStatus,
+            Self.heading(localized("安全验证")), slider.widget, button.widget, requestStatus,
+            Self.heading(localized("验证码")), codeRow, verifyStatus,
+            Self.heading(localized("短信")), inbox.widget,
         ] {
             gtk_box_append(content.cast(), child)
         }
@@ -123,6 +124,33 @@ public final class CodeGateWindow {
     private func deliver(_ message: SMSMessage) {
         inbox.add(message)
         onMessage?(message)
+    }
+
+    /// The header bar with the primary menu at its end, as in every GNOME app; F10 opens it.
+    private static func headerBar() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        g_menu_append(menu, localized("键盘快捷键"), "win.show-help-overlay")
+        g_menu_append(menu, localized("关于 CodeGate"), "app.about")
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
+        gtk_menu_button_set_primary(button.opaque, 1)
+        gtk_widget_set_tooltip_text(button, localized("主菜单"))
+        cg_accessible_set_label(button, localized("主菜单"))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_pack_end(header.opaque, button)
+        return header
+    }
+
+    /// Gives the window its Keyboard Shortcuts window (`Resources/shortcuts.ui`), which makes
+    /// GtkApplicationWindow add the `win.show-help-overlay` action that shows it.
+    private static func addShortcutsWindow(to window: UnsafeMutablePointer<GtkWidget>) {
+        guard ResourceBundle.register() else { return }
+        let builder = gtk_builder_new_from_resource(ResourceBundle.basePath + "/shortcuts.ui")
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return }
+        gtk_application_window_set_help_overlay(window.cast(), OpaquePointer(overlay))
     }
 
     private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {

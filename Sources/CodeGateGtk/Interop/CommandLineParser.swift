@@ -10,11 +10,14 @@ enum CommandLineParser {
     /// GApplication (the program name, and `--gapplication-service` when D-Bus starts the app).
     struct Parsed {
         var options: LaunchOptions
+        /// Whether any option was given, even one set to its default.
+        var optionsGiven: Bool
         var applicationArguments: [String]
     }
 
     private final class Collector {
         var options = LaunchOptions()
+        var optionsGiven = false
     }
 
     private static let serviceFlag = "gapplication-service"
@@ -41,6 +44,7 @@ enum CommandLineParser {
                 guard let option = LaunchOption(rawValue: optionName) else { return 0 }
                 do {
                     try collector.value.options.set(option, to: String(cString: value))
+                    collector.value.optionsGiven = true
                     return 1
                 } catch {
                     g_set_error_literal(failure, g_option_error_quark(), Int32(G_OPTION_ERROR_BAD_VALUE.rawValue), "\(error)")
@@ -80,7 +84,7 @@ enum CommandLineParser {
             return .failure(CommandLineError(message: "\(LaunchOptionError.unexpectedArgument(String(cString: stray)))"))
         }
         let rest = [arguments.first ?? "codegate"] + (isService.pointee != 0 ? ["--" + serviceFlag] : [])
-        return .success(Parsed(options: collector.options, applicationArguments: rest))
+        return .success(Parsed(options: collector.options, optionsGiven: collector.optionsGiven, applicationArguments: rest))
     }
 }
 

@@ -25,6 +25,16 @@ enum Signal {
         return connect(instance, name, action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// GSimpleAction's `activate`. The app's actions take no parameter, so the handler gets none.
+    @discardableResult
+    static func connectActivate(_ action: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in
+            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+        }
+        return connect(UnsafeMutableRawPointer(action), "activate", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// GtkRange's `change-value`: return true to take over the change.
     @discardableResult
     static func connectChangeValue(
