@@ -21,6 +21,15 @@ static inline void cg_accessible_set_description(GtkWidget *widget, const char *
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+static inline void cg_accessible_set_value_text(GtkWidget *widget, const char *text) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
+static inline void cg_accessible_set_invalid(GtkWidget *widget, gboolean invalid) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                              invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
 static inline void cg_accessible_set_described_by(GtkWidget *widget, GtkWidget *description) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, description, NULL, -1);
 }

@@ -33,12 +33,41 @@ import Testing
         #expect(!slider.isUnlocked)
     }
 
-    @Test func arrowStepsCanReachTheEnd() {
-        let slider = SlideUnlock(timers: clock)
-        for step in 1...20 {
-            slider.move(to: Double(step) * 0.05, by: .step)
+    @Test func arrowStepsReachTheEndWithoutKeyRepeat() {
+        let slider = SlideUnlock(timers: clock, stepPatience: .milliseconds(1500))
+        for step in 1...10 {
+            slider.move(to: Double(step) * 0.1, by: .step)
+            #expect(!slider.isGlidingBack)
+            // One press a second: slower than any key repeat, within the thumb's patience.
+            clock.advance(by: .seconds(1))
         }
         #expect(slider.isUnlocked)
+        #expect(slider.state.valueText == "已滑到最右端")
+        clock.advance(by: .seconds(10))
+        #expect(slider.isUnlocked, "an unlocked thumb stays at the end")
+    }
+
+    @Test func aPauseInTheStepsGlidesTheThumbBack() {
+        let slider = SlideUnlock(timers: clock, stepPatience: .milliseconds(1500))
+        slider.move(to: 0.1, by: .step)
+        slider.move(to: 0.2, by: .step)
+        #expect(slider.state.valueText == "已滑动 20%")
+        clock.advance(by: .milliseconds(1499))
+        #expect(slider.value == 0.2, "the thumb waits for the next press")
+        clock.advance(by: .milliseconds(1))
+        #expect(slider.state.phase == .gliding)
+        clock.advance(by: .seconds(1))
+        #expect(slider.state == SliderState(position: 0, phase: .locked, hint: "滑动解锁/获取验证码",
+                                            accessibleName: "滑动验证，未通过", valueText: "已滑动 0%"))
+    }
+
+    @Test func aDragWaitsForTheReleaseNotForAPause() {
+        let slider = SlideUnlock(timers: clock)
+        slider.move(to: 0.5, by: .drag)
+        clock.advance(by: .seconds(10))
+        #expect(slider.value == 0.5)
+        slider.release()
+        #expect(slider.isGlidingBack)
     }
 
     @Test func earlyReleaseGlidesBackWithEaseOut() {
@@ -108,9 +137,11 @@ import Testing
 
     @Test func stateNamesThePhaseAndTheHint() {
         let slider = SlideUnlock(timers: clock)
-        #expect(slider.state == SliderState(position: 0, phase: .locked, hint: "滑动解锁/获取验证码"))
+        #expect(slider.state == SliderState(position: 0, phase: .locked, hint: "滑动解锁/获取验证码",
+                                            accessibleName: "滑动验证，未通过", valueText: "已滑动 0%"))
         slider.move(to: 1, by: .drag)
-        #expect(slider.state == SliderState(position: 1, phase: .unlocked, hint: "验证通过"))
+        #expect(slider.state == SliderState(position: 1, phase: .unlocked, hint: "验证通过",
+                                            accessibleName: "滑动验证，已通过", valueText: "已滑到最右端"))
     }
 
     @Test func lockGlidesBackFromTheEnd() {

@@ -3,6 +3,11 @@
 ///
 /// The glide is the model's own animation: it schedules each frame on its `TimerPort` and tells
 /// observers, so a display only draws what `state` says.
+///
+/// By keyboard the thumb moves one step a press and waits while presses keep coming: it glides
+/// back only after `stepPatience` without one. So the check can be passed with key repeat off
+/// (on-screen keyboards, switch access, voice control) and still takes a run of deliberate
+/// presses, where a jump of any kind is refused.
 @MainActor
 public final class SlideUnlock {
     /// Where "now" comes from for the glide back, and where its frames are scheduled.
@@ -13,16 +18,21 @@ public final class SlideUnlock {
     public let glideDuration: Duration
     /// Time between two frames of the glide back.
     public let frameInterval: Duration
+    /// How long the thumb waits for the next arrow-key step before it glides back.
+    public let stepPatience: Duration
     /// Whether the glide back is animated; off makes it instant (GTK's `gtk-enable-animations`).
     public var animates = true
     /// The text on the track while locked.
-    public var hint = "滑动解锁/获取验证码" {
+    public var hint = localized("滑动解锁/获取验证码") {
         didSet { changes.notify() }
     }
     /// The text on the track once unlocked.
-    public var unlockedHint = "验证通过" {
+    public var unlockedHint = localized("验证通过") {
         didSet { changes.notify() }
     }
+    /// How to pass the check by keyboard: shown on the track while the control has focus, and
+    /// its accessible description.
+    public static var keyboardHint: String { localized("按 → 键逐格滑到最右端") }
     /// Called when anything in `state` changes.
     public let changes = ObserverList<Void>()
 
@@ -31,19 +41,23 @@ public final class SlideUnlock {
     private var restingValue = 0.0
     private var glide: GlideBack?
     private let frame: Alarm
+    private let patience: Alarm
 
     /// Creates a locked slider at 0.
     public init(
         timers: any TimerPort,
         threshold: Double = 0.98,
         glideDuration: Duration = .milliseconds(250),
-        frameInterval: Duration = .milliseconds(16)
+        frameInterval: Duration = .milliseconds(16),
+        stepPatience: Duration = .milliseconds(1500)
     ) {
         self.timers = timers
         self.threshold = threshold
         self.glideDuration = glideDuration
         self.frameInterval = frameInterval
+        self.stepPatience = stepPatience
         frame = Alarm(timers: timers)
+        patience = Alarm(timers: timers)
     }
 
     /// The thumb's position now, 0…1, following the glide back while one runs.
@@ -59,10 +73,14 @@ public final class SlideUnlock {
 
     /// What the control shows now.
     public var state: SliderState {
-        SliderState(
-            position: value,
+        let position = value
+        return SliderState(
+            position: position,
             phase: isUnlocked ? .unlocked : isGlidingBack ? .gliding : .locked,
-            hint: isUnlocked ? unlockedHint : hint
+            hint: isUnlocked ? unlockedHint : hint,
+            accessibleName: isUnlocked ? localized("滑动验证，已通过") : localized("滑动验证，未通过"),
+            // TRANSLATORS: the slider's position for a screen reader: {0} is a whole percentage.
+            valueText: isUnlocked ? localized("已滑到最右端") : localized("已滑动 {0}%").filling(Int((position * 100).rounded()))
         )
     }
 
@@ -76,13 +94,18 @@ public final class SlideUnlock {
         if restingValue >= threshold {
             restingValue = 1
             isUnlocked = true
+            patience.cancel()
+        } else if input == .step {
+            patience.set(at: timers.now + stepPatience) { [weak self] in self?.release() }
         }
         changes.notify()
         return true
     }
 
-    /// The user let go of the thumb: unless it unlocked, it glides back to 0.
+    /// The user let go of the thumb (the pointer, or the keys for longer than `stepPatience`):
+    /// unless it unlocked, it glides back to 0.
     public func release() {
+        patience.cancel()
         guard !isUnlocked, restingValue > 0 else { return }
         glideBack(from: restingValue)
     }

@@ -16,11 +16,17 @@ public struct SliderState: Equatable, Sendable {
     public let phase: Phase
     /// The text on the track.
     public let hint: String
+    /// What a screen reader calls the control: it says whether the check is passed.
+    public let accessibleName: String
+    /// The position in words, instead of a bare fraction.
+    public let valueText: String
 
     /// Describes what the control shows.
-    public init(position: Double, phase: Phase, hint: String) {
+    public init(position: Double, phase: Phase, hint: String, accessibleName: String, valueText: String) {
         self.position = position
         self.phase = phase
         self.hint = hint
+        self.accessibleName = accessibleName
+        self.valueText = valueText
     }
 }

@@ -35,6 +35,12 @@ enum Signal {
         return connect(UnsafeMutableRawPointer(action), "activate", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// The same for an event controller, which the C API keeps opaque.
+    @discardableResult
+    static func connect(_ controller: OpaquePointer, _ name: String, _ action: @escaping @MainActor () -> Void) -> gulong {
+        connect(UnsafeMutableRawPointer(controller), name, action)
+    }
+
     /// GtkRange's `change-value`: return true to take over the change.
     @discardableResult
     static func connectChangeValue(
@@ -60,16 +66,6 @@ enum Signal {
             MainActor.assumeIsolated { ClosureBox<@MainActor (Double, Double) -> Void>.unbox(data)?.value(x, y) }
         }
         return connect(UnsafeMutableRawPointer(gesture), name, action, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
-    /// GtkEventControllerKey's `key-released`; the handlers here only need to know it happened.
-    @discardableResult
-    static func connectKeyReleased(_ controller: OpaquePointer, _ action: @escaping @MainActor () -> Void) -> gulong {
-        typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> Void
-        let thunk: Thunk = { _, _, _, _, data in
-            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
-        }
-        return connect(UnsafeMutableRawPointer(controller), "key-released", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkEditable's `insert-text`, before the text lands. The handler gets the text and the

@@ -4,10 +4,10 @@ import CodeGateCore
 /// The slide-to-unlock control over a `SlideUnlock` model, built on GtkScale: the track left of
 /// the thumb fills in the accent colour and the hint sits on the track.
 ///
-/// Only a drag of the thumb or the → key held to the end moves it: clicks on the trough, the
-/// mouse wheel, Page Up/Down and Home/End are refused, so no single action unlocks it. Letting
-/// go early (mouse button or key) glides the thumb back; the model runs the glide, the control
-/// draws each of its frames.
+/// Only a drag of the thumb or → key steps to the end move it: clicks on the trough, the mouse
+/// wheel, Page Up/Down and Home/End are refused, so no single action unlocks it. Letting go of
+/// the thumb early, or pausing the steps, glides it back; the model runs the glide and the
+/// pause, the control draws each frame and names each state for screen readers.
 @MainActor
 public final class SlideToUnlock {
     /// The widget to put in a layout.
@@ -19,6 +19,8 @@ public final class SlideToUnlock {
     let scale: UnsafeMutablePointer<GtkWidget>
     let label: UnsafeMutablePointer<GtkWidget>
     private var isDragging = false
+    private var hasFocus = false
+    private var shown: SliderState?
     private var observation: ObservationToken?
 
     /// Creates the control over `model`.
@@ -27,11 +29,11 @@ public final class SlideToUnlock {
         self.model = model
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
         gtk_scale_set_draw_value(scale.cast(), 0)
-        gtk_range_set_increments(scale.cast(), 0.05, 0.25)
+        // Ten presses of → from start to end.
+        gtk_range_set_increments(scale.cast(), 0.1, 0.25)
         gtk_widget_set_hexpand(scale, 1)
-        cg_accessible_set_label(scale, "滑动解锁")
-        cg_accessible_set_description(scale, "拖动滑块到最右端，或按住→键直到最右端")
-        gtk_widget_set_tooltip_text(scale, "拖动滑块到最右端（键盘：按住 → 键）")
+        cg_accessible_set_description(scale, SlideUnlock.keyboardHint)
+        gtk_widget_set_tooltip_text(scale, localized("拖动滑块到最右端（键盘：逐次按 → 键）"))
         label = gtk_label_new(nil)
         gtk_widget_set_can_target(label, 0)
         gtk_widget_add_css_class(label, "slide-hint")
@@ -46,9 +48,10 @@ public final class SlideToUnlock {
             model.move(to: value, by: input(for: scroll))
             return true
         }
-        let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyReleased(keys) { [weak self] in self?.letGo() }
-        gtk_widget_add_controller(scale, keys)
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "enter") { [weak self] in self?.focusChanged(true) }
+        Signal.connect(focus, "leave") { [weak self] in self?.focusChanged(false) }
+        gtk_widget_add_controller(scale, focus)
         // Both in the capture phase, ahead of the scale's own gestures: the press decides
         // whether the scale may see it at all, and the release still arrives after the
         // scale's drag gesture has claimed the pointer.
@@ -97,25 +100,42 @@ public final class SlideToUnlock {
     private func pointerReleased() {
         guard isDragging else { return }
         isDragging = false
-        letGo()
+        model.release()
     }
 
-    private func letGo() {
-        model.animates = cg_animations_enabled(scale) != 0
-        model.release()
+    private func focusChanged(_ focused: Bool) {
+        hasFocus = focused
+        render()
     }
 
     private func render() {
         let state = model.state
+        // Read each time: the glide back follows the desktop's "reduce animation" setting.
+        model.animates = cg_animations_enabled(scale) != 0
         gtk_range_set_value(scale.cast(), state.position)
-        gtk_label_set_text(label.opaque, state.hint)
-        if state.phase == .unlocked {
-            gtk_widget_add_css_class(widget, "unlocked")
-        } else {
-            gtk_widget_remove_css_class(widget, "unlocked")
+        // With the keyboard on the control, the track says how to pass it by keyboard.
+        gtk_label_set_text(label.opaque, hasFocus && state.phase == .locked ? SlideUnlock.keyboardHint : state.hint)
+        // Only real changes reach the accessibility tree: each is an event a screen reader hears.
+        if state.accessibleName != shown?.accessibleName {
+            cg_accessible_set_label(scale, state.accessibleName)
         }
+        if state.valueText != shown?.valueText {
+            cg_accessible_set_value_text(scale, state.valueText)
+        }
+        shown = state
+        setClass("unlocked", state.phase == .unlocked)
+        setClass("gliding", state.phase == .gliding)
+        setClass("at-start", state.position == 0)
         // The hint fades as the thumb covers it, as on a phone's lock screen.
         gtk_widget_set_opacity(label, state.phase == .unlocked ? 1 : max(0.15, 1 - state.position * 1.5))
+    }
+
+    private func setClass(_ name: String, _ on: Bool) {
+        if on {
+            gtk_widget_add_css_class(widget, name)
+        } else {
+            gtk_widget_remove_css_class(widget, name)
+        }
     }
 
     private func tearDown() {
