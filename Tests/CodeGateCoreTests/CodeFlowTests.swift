@@ -87,8 +87,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (GatewaySimulation.Failure.network, "网络连接失败，请检查网络后重试"),
-        (.rateLimited, "请求过于频繁，请稍后再试"),
+        (GatewaySimulation.Failure.network, "网络连接失败，请检查网络后重新滑动验证"),
+        (.rateLimited, "请求过于频繁，请稍后重新滑动验证"),
     ])
     func failedRequestReturnsToIdleAndLocksTheSlider(failure: GatewaySimulation.Failure, message: String) async {
         let flow = readyFlow(GatewaySimulation(failure: failure))
@@ -111,7 +111,7 @@ import Testing
         await task?.value
         #expect(!flow.isSending)
         #expect(!flow.slider.isUnlocked)
-        #expect(flow.requestStatus == StatusMessage("请求超时，请重试", kind: .error))
+        #expect(flow.requestStatus == StatusMessage("请求超时，请重新滑动验证后重试", kind: .error))
     }
 
     @Test func serviceCooldownStartsTheCountdownWithItsSecondsLeft() async {
@@ -190,5 +190,62 @@ import Testing
         #expect(!flow.countdown.isCounting)
         #expect(!flow.slider.isUnlocked)
         #expect(!flow.canRequest)
+    }
+
+    @Test func enterSaysWhatIsMissing() {
+        let flow = flow()
+        var focus: [FlowFocus] = []
+        flow.focusMoves.add { focus.append($0) }
+        flow.submitPhone()
+        #expect(flow.phoneStatus == StatusMessage("请输入手机号", kind: .error))
+        #expect(flow.isPhoneInvalid)
+        flow.phoneChanged("138 0013 8000")
+        #expect(!flow.isPhoneInvalid, "fixed: no longer invalid")
+        flow.submitPhone()
+        #expect(flow.requestStatus == StatusMessage("请先滑动验证", kind: .error))
+        #expect(focus == [.slider], "the slide is what is missing")
+        #expect(flow.sliderDescription.hasPrefix("请先滑动验证"))
+        flow.codeChanged("123")
+        flow.submitCode()
+        #expect(flow.verifyStatus == StatusMessage("请输入 6 位验证码", kind: .error))
+        #expect(flow.isCodeInvalid)
+        flow.codeChanged("1234")
+        #expect(!flow.isCodeInvalid)
+    }
+
+    @Test func focusFollowsTheFlowAndEndsOnTheCompletion() async throws {
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
+        let flow = readyFlow(service: service)
+        let log = MessageLog(service.outbox)
+        var focus: [FlowFocus] = []
+        flow.focusMoves.add { focus.append($0) }
+        flow.submitPhone()
+        await clock.yield { !flow.isSending }
+        #expect(focus == [.code], "a sent code is typed next")
+        #expect(flow.codeDescription == "验证码已发送至 138****8000")
+        flow.codeChanged(try #require(log.lastCode))
+        flow.submitCode()
+        await clock.yield { !flow.isVerifying }
+        #expect(flow.isVerified)
+        #expect(focus == [.code, .completion])
+        flow.startOver()
+        #expect(!flow.isVerified && flow.code.isEmpty && flow.verifyStatus == nil)
+        #expect(!flow.slider.isUnlocked, "another round needs another slide")
+        #expect(focus == [.code, .completion, .phone])
+    }
+
+    @Test func aFailedRequestSendsTheUserBackToTheSlider() async {
+        let flow = readyFlow(GatewaySimulation(failure: .network))
+        var focus: [FlowFocus] = []
+        flow.focusMoves.add { focus.append($0) }
+        await flow.requestCode()?.value
+        #expect(focus == [.slider])
+        #expect(flow.sliderDescription == "网络连接失败，请检查网络后重新滑动验证\n按 → 键逐格滑到最右端")
+    }
+
+    @Test func aCooldownFromAnEarlierRunSaysWhy() {
+        let flow = flow()
+        flow.countdown.resume(remaining: .seconds(30), of: .seconds(60))
+        #expect(flow.requestStatus == StatusMessage("之前获取的验证码仍在冷却中，请稍后再试", kind: .info))
     }
 }

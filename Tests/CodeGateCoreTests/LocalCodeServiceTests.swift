@@ -120,7 +120,7 @@ import Testing
 
     @Test func errorsReadAsSentences() {
         #expect(CodeServiceError.cooldown(secondsLeft: 40).message == "验证码已发送，请 40 秒后再试")
-        #expect(CodeServiceError.network.message == "网络连接失败，请检查网络后重试")
+        #expect(CodeServiceError.network.message == "网络连接失败，请检查网络后重新滑动验证")
         #expect(VerificationResult.wrongCode(attemptsLeft: 2).message == "验证码错误，还可尝试 2 次")
     }
 

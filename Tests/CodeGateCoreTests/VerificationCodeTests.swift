@@ -16,6 +16,13 @@ import Testing
         #expect(VerificationCode.filter(inserted: "３８２") == nil, "full-width digits are not ASCII digits")
     }
 
+    @Test func aWholePastedMessageGivesItsCode() {
+        #expect(VerificationCode.filter(inserted: "【CodeGate】验证码 382917，5分钟内有效，请勿泄露。") == "382917")
+        #expect(VerificationCode.filter(inserted: "Your code: 012345.") == "012345")
+        #expect(VerificationCode.filter(inserted: "codes 123456 and 654321") == nil, "two codes: which one?")
+        #expect(VerificationCode.filter(inserted: "call 1234567") == nil, "seven digits are no code")
+    }
+
     @Test func completeMeansSixDigits() {
         #expect(VerificationCode.isComplete("012345"))
         #expect(!VerificationCode.isComplete("12345"))

@@ -87,7 +87,7 @@ final class CodeFlowWindowTests: XCTestCase {
             defer { H.close(window) }
             H.prepareRequest(in: window)
             H.click(window.button.widget)
-            XCTAssertTrue(H.pump { H.text(window.requestStatus) == "网络连接失败，请检查网络后重试" })
+            XCTAssertTrue(H.pump { H.text(window.requestStatus) == "网络连接失败，请检查网络后重新滑动验证" })
             XCTAssertNotEqual(gtk_widget_get_visible(window.requestStatus), 0)
             XCTAssertEqual(H.text(window.button.label), "获取验证码")
             XCTAssertFalse(window.flow.countdown.isCounting)

@@ -19,6 +19,9 @@ public final class CodeFlow {
     public let service: any CodeService
     /// Called whenever anything shown may have changed.
     public let changes = ObserverList<Void>()
+    /// Told which control needs the user next, whenever that moves: the window puts keyboard
+    /// focus there, so focus never drops to nothing when the focused control turns insensitive.
+    public let focusMoves = ObserverList<FlowFocus>()
 
     /// What the phone number field holds.
     public private(set) var phone: PhoneNumberCheck = .empty
@@ -34,6 +37,9 @@ public final class CodeFlow {
     public private(set) var verifyStatus: StatusMessage?
     /// Whether the flow is complete.
     public private(set) var isVerified = false
+    /// Whether the user pressed Enter in the phone field: from then on a missing or incomplete
+    /// number is called out even before the slide.
+    private var phoneSubmitted = false
 
     private let requestCall: ServiceCall
     private let verifyCall: ServiceCall
@@ -87,8 +93,8 @@ public final class CodeFlow {
     public var phoneStatus: StatusMessage? {
         switch phone {
         case .invalid(let message): StatusMessage(message, kind: .error)
-        case .empty where slider.isUnlocked: StatusMessage(localized("请输入手机号"), kind: .error)
-        case .incomplete where slider.isUnlocked: StatusMessage(localized("手机号不完整"), kind: .error)
+        case .empty where slider.isUnlocked || phoneSubmitted: StatusMessage(localized("请输入手机号"), kind: .error)
+        case .incomplete where slider.isUnlocked || phoneSubmitted: StatusMessage(localized("手机号不完整"), kind: .error)
         case .empty, .incomplete, .valid: nil
         }
     }
@@ -97,6 +103,49 @@ public final class CodeFlow {
     public func phoneChanged(_ text: String) {
         phone = PhoneNumber.check(text)
         changes.notify()
+    }
+
+    /// Enter in the phone field: requests a code when everything is there, or says what is
+    /// missing — the number itself, or the slide, which then gets the focus.
+    public func submitPhone() {
+        if canRequest {
+            requestCode()
+            return
+        }
+        phoneSubmitted = true
+        if phone.number != nil, !slider.isUnlocked, !countdown.isCounting, !isSending {
+            requestStatus = StatusMessage(localized("请先滑动验证"), kind: .error)
+            changes.notify()
+            focusMoves.notify(.slider)
+        } else {
+            changes.notify()
+        }
+    }
+
+    /// Enter in the code field: checks the code when it is complete, or says what is missing.
+    public func submitCode() {
+        guard !canVerify else {
+            verify()
+            return
+        }
+        if !isVerified, !isVerifying, !VerificationCode.isComplete(code) {
+            // TRANSLATORS: {0} is the number of digits a code has.
+            verifyStatus = StatusMessage(localized("请输入 {0} 位验证码").filling(VerificationCode.length), kind: .error)
+            changes.notify()
+        }
+    }
+
+    /// After a verified code: back to the start with the same number, for another round. The
+    /// cooldown, which the service enforces, keeps running.
+    public func startOver() {
+        guard isVerified else { return }
+        isVerified = false
+        code = ""
+        verifyStatus = nil
+        requestStatus = nil
+        slider.lock()
+        changes.notify()
+        focusMoves.notify(.phone)
     }
 
     /// The code field now holds `text`.
@@ -137,22 +186,29 @@ public final class CodeFlow {
     }
 
     private func requestAnswered(_ outcome: Result<CodeReceipt, CodeServiceError>, number: PhoneNumber) {
-        isSending = false
+        // The countdown starts while isSending still holds, so it is told apart from a
+        // cooldown restored from an earlier run.
+        let next: FlowFocus
         switch outcome {
         case .success(let receipt):
             requestStatus = StatusMessage(localized("验证码已发送至 {0}").filling(number.masked), kind: .info)
             countdown.start(duration: receipt.cooldown)
+            next = .code
         case .failure(let error):
             requestStatus = StatusMessage(error.message, kind: .error)
             if case .cooldown(let seconds) = error {
                 // The service still counts an earlier request: show its real remaining time.
                 countdown.start(duration: .seconds(seconds))
+                next = .code
             } else {
                 countdown.reset()
                 slider.lock()
+                next = .slider
             }
         }
+        isSending = false
         changes.notify()
+        focusMoves.notify(next)
     }
 
     private func verifyAnswered(_ outcome: Result<VerificationResult, CodeServiceError>) {
@@ -165,12 +221,18 @@ public final class CodeFlow {
             verifyStatus = StatusMessage(error.message, kind: .error)
         }
         changes.notify()
+        if isVerified {
+            focusMoves.notify(.completion)
+        }
     }
 
     private func countdownChanged() {
         let isCounting = countdown.isCounting
         if wasCounting, !isCounting {
             slider.lock()
+        } else if !wasCounting, isCounting, !isSending {
+            // Not started by a request of this run: one saved by an earlier run of the app.
+            requestStatus = StatusMessage(localized("之前获取的验证码仍在冷却中，请稍后再试"), kind: .info)
         }
         wasCounting = isCounting
         changes.notify()

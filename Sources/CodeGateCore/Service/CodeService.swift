@@ -65,9 +65,10 @@ public enum CodeServiceError: Error, Equatable, Sendable {
     /// The sentence shown under the request button.
     public var message: String {
         switch self {
-        case .network: localized("网络连接失败，请检查网络后重试")
-        case .rateLimited: localized("请求过于频繁，请稍后再试")
-        case .timeout: localized("请求超时，请重试")
+        // A failed request locks the slider again, so each way to retry starts with a slide.
+        case .network: localized("网络连接失败，请检查网络后重新滑动验证")
+        case .rateLimited: localized("请求过于频繁，请稍后重新滑动验证")
+        case .timeout: localized("请求超时，请重新滑动验证后重试")
         case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         }
     }

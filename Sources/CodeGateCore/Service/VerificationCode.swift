@@ -4,11 +4,16 @@ public enum VerificationCode {
     public static let length = 6
 
     /// What to do with text typed or pasted into the code field: digits go in, spaces and dashes
-    /// ("382 917", "382-917") are dropped, anything else refuses the whole insertion.
+    /// ("382 917", "382-917") are dropped; from a whole pasted message ("【CodeGate】验证码
+    /// 382917，5分钟内有效") its one run of exactly `length` digits goes in; anything else
+    /// refuses the whole insertion.
     public static func filter(inserted text: String) -> String? {
         let kept = text.withoutSeparators
-        guard kept.allSatisfy(\.isASCIIDigit) else { return nil }
-        return kept
+        if kept.allSatisfy(\.isASCIIDigit) {
+            return kept
+        }
+        let runs = text.split { !$0.isASCIIDigit }.filter { $0.count == length }
+        return runs.count == 1 ? String(runs[0]) : nil
     }
 
     /// Whether `text` is a complete code.
