@@ -30,7 +30,9 @@ public final class CodeGateApplication {
         setlocale(LC_ALL, "")
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
-            let line = "codegate: \(error.message)\n"
+            // The message quotes what was typed: escaped, a newline or an escape sequence in it
+            // cannot forge a second line or reach the terminal.
+            let line = "codegate: \(error.message.terminalEscaped)\n"
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             return 2
         case .success(let parsed):
