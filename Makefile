@@ -1,6 +1,7 @@
 # CodeGate: `make run` opens the app, `make test` runs every test under a private X server,
 # `make install` puts a self-contained build under PREFIX (default /usr/local, staged under
-# DESTDIR if given) and `make uninstall` removes it again.
+# DESTDIR if given) and `make uninstall` removes it again. `make soak` runs the real window
+# through 200 request cycles and reports its memory and height.
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
@@ -9,6 +10,7 @@ RUN_PACKAGES := libgtk-4-dev libglib2.0-dev-bin pkg-config fonts-noto-cjk
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
+SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus.
 HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none
 
@@ -24,7 +26,7 @@ INSTALLED := $(BINDIR)/codegate \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: run test screenshot bench build release install uninstall
+.PHONY: run test screenshot bench soak build release install uninstall
 
 # Refreshes the icon cache and desktop database after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
@@ -69,6 +71,11 @@ screenshot: build
 bench:
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
+
+# Not part of `test`: 200 cycles through the real window take several minutes.
+soak: build
+	$(call require,$(SOAK_PACKAGES))
+	scripts/soak.sh
 
 # The Swift runtime linked in, so the installed binary needs neither the toolchain nor .build.
 release:
