@@ -2,7 +2,8 @@
 # `make install` puts a self-contained build under PREFIX (default /usr/local, staged under
 # DESTDIR if given) and `make uninstall` removes it again. `make pot` refreshes the translation
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
-# finds them.
+# finds them. `make soak` runs the real window through 200 request cycles and reports its
+# memory and height.
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
@@ -11,6 +12,7 @@ RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin pkg-config font
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
+SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus, and
 # the source language whatever the developer's (the tests that need a language set their own).
 HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none \
@@ -33,7 +35,7 @@ INSTALLED := $(BINDIR)/codegate \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(CATALOGS)
 
-.PHONY: run test screenshot bench build release install uninstall pot locale
+.PHONY: run test screenshot bench soak build release install uninstall pot locale
 
 # Refreshes the icon cache and desktop database after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
@@ -79,6 +81,11 @@ screenshot: build
 bench:
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
+
+# Not part of `test`: 200 cycles through the real window take several minutes.
+soak: build
+	$(call require,$(SOAK_PACKAGES))
+	scripts/soak.sh
 
 # The template translators start from, extracted from the files po/POTFILES lists: Swift with
 # xgettext's C# parser (the same string literals, and {0} placeholders checked as csharp-format),

@@ -9,17 +9,10 @@ cd "$(dirname "$0")/.."
 mkdir -p "$(dirname "$out")"
 . scripts/xvfb.sh
 start_xvfb 800x800x24
-app=
-state=$(mktemp -d)
-trap 'kill $app $XVFB_PID 2>/dev/null || true; rm -rf "$state"' EXIT
-# A private state folder: no cooldown saved by an earlier run of the app carries over.
-export GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$state
-.build/debug/codegate --gateway-latency 300 &
-app=$!
-window=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)
+start_app --gateway-latency 300
 sleep 1
 scripts/drive_flow.sh
 sleep 3.6
-eval "$(xdotool getwindowgeometry --shell "$window")"
+eval "$(xdotool getwindowgeometry --shell "$WINDOW")"
 import -window root -crop "${WIDTH}x${HEIGHT}+0+0" +repage "$out"
 echo "wrote $out (${WIDTH}x${HEIGHT})"

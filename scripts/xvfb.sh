@@ -10,3 +10,15 @@ start_xvfb() {
     rm -f "$fifo"
     export DISPLAY=":$number"
 }
+
+# Sourced too. start_app ARGS... starts the built codegate with ARGS on that display, with
+# software rendering, no accessibility bus and a state folder of its own (no cooldown saved by
+# an earlier run carries over), and waits for its window. Sets APP_PID and WINDOW; on exit the
+# app and Xvfb are ended and the state folder removed.
+start_app() {
+    APP_STATE=$(mktemp -d)
+    trap 'kill ${APP_PID:-} $XVFB_PID 2>/dev/null || true; rm -rf "$APP_STATE"' EXIT
+    GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$APP_STATE .build/debug/codegate "$@" &
+    APP_PID=$!
+    WINDOW=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)
+}

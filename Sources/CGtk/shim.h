@@ -43,8 +43,8 @@ static inline void cg_log_warning(const char *message) {
   g_log("CodeGate", G_LOG_LEVEL_WARNING, "%s", message);
 }
 
-/* For what the app copes with by itself, such as a state file it ignores: worth a line in the
- * log, not a warning. */
+/* Message level: printed by default, yet never fatal, unlike a warning under the tests'
+ * always-fatal mask or G_DEBUG=fatal-warnings. For state the app ignores and replaces. */
 static inline void cg_log_message(const char *message) {
   g_log("CodeGate", G_LOG_LEVEL_MESSAGE, "%s", message);
 }

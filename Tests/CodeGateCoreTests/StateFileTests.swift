@@ -39,7 +39,7 @@ private func mode(of path: String) -> mode_t? {
 }
 
 /// Writes `bytes` to a new file at `path` with `permissions`, bypassing StateFile.
-private func makeFile(_ path: String, bytes: [UInt8], permissions: mode_t = 0o600) {
+func makeFile(_ path: String, bytes: [UInt8], permissions: mode_t = 0o600) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, permissions)
     precondition(descriptor >= 0)
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -40,12 +40,12 @@ import Testing
     }
 
     @Test func matchingComparesWholeStrings() {
-        #expect(VerificationCode.matches("382917", "382917"))
-        #expect(!VerificationCode.matches("382918", "382917"))
-        #expect(!VerificationCode.matches("082917", "382917"))
-        #expect(!VerificationCode.matches("38291", "382917"))
-        #expect(!VerificationCode.matches("3829170", "382917"))
-        #expect(!VerificationCode.matches("", "382917"))
-        #expect(!VerificationCode.matches(String(repeating: "1", count: 262), "111111"), "length differences of 256 are caught")
+        #expect(VerificationCode.matches(Array("382917".utf8), Array("382917".utf8)))
+        #expect(!VerificationCode.matches(Array("382918".utf8), Array("382917".utf8)))
+        #expect(!VerificationCode.matches(Array("082917".utf8), Array("382917".utf8)))
+        #expect(!VerificationCode.matches(Array("38291".utf8), Array("382917".utf8)))
+        #expect(!VerificationCode.matches(Array("3829170".utf8), Array("382917".utf8)))
+        #expect(!VerificationCode.matches(Array("".utf8), Array("382917".utf8)))
+        #expect(!VerificationCode.matches(Array(String(repeating: "1", count: 262).utf8), Array("111111".utf8)), "length differences of 256 are caught")
     }
 }

@@ -32,6 +32,11 @@ import Testing
         (["--foo"], "codegate: Unknown option --foo\n"),
         (["--duration"], "codegate: Missing argument for --duration\n"),
         (["--gateway-fail", "dns"], "codegate: --gateway-fail must be one of network, rate-limited, timeout, not \"dns\"\n"),
+        // Refused values come back on one line, controls escaped: no forged line, no escape
+        // sequence reaching the terminal.
+        (["--duration", "60\n"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"60\\n\"\n"),
+        (["--label-format", "\u{1B}]0;x\u{07}"],
+         "codegate: --label-format: label format \"\\u{1B}]0;x\\u{7}\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"),
         (["13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
     ])
     func badCommandLinesExitWithStatusTwoAndOneLine(arguments: [String], message: String) throws {

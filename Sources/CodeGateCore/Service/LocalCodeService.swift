@@ -2,8 +2,10 @@
 /// them as text messages to `outbox`, and enforces the rules a real provider does — cooldown,
 /// expiry, single use, and a limit on wrong guesses — even when the UI is bypassed.
 ///
-/// Codes come from the system's secure random source unless a generator is injected, are
-/// compared in constant time, and are never logged.
+/// Codes come from the system's secure random source unless a generator is injected, are kept
+/// only as salted digests (`IssuedCode`), compared in constant time, and never logged. With a
+/// `GatewayStore` it keeps its cooldowns, codes and attempt counters across restarts, as a real
+/// provider's server does.
 @MainActor
 public final class LocalCodeService: CodeService {
     /// The rules codes are issued under.
@@ -19,10 +21,12 @@ public final class LocalCodeService: CodeService {
         public init() {}
     }
 
-    private struct IssuedCode {
-        let code: String
-        let issuedAt: ContinuousClock.Instant
-        var attemptsLeft: Int
+    /// What the gateway knows about one number.
+    private struct Record {
+        /// When a code was last requested for it, which is also when that code was issued.
+        var requestedAt: ContinuousClock.Instant
+        /// Its outstanding code; nil once used.
+        var code: IssuedCode?
     }
 
     /// Told of each message the gateway delivers, in order: what the phone would receive.
@@ -31,20 +35,31 @@ public final class LocalCodeService: CodeService {
     private let policy: Policy
     private let simulation: GatewaySimulation
     private var random: any RandomNumberGenerator
-    private var issued: [PhoneNumber: IssuedCode] = [:]
-    private var lastRequest: [PhoneNumber: ContinuousClock.Instant] = [:]
+    private let store: GatewayStore?
+    private var records: [PhoneNumber: Record] = [:]
 
-    /// Creates the gateway.
+    /// Creates the gateway, resuming what `store` kept, if given.
     public init(
         timers: any TimerPort,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         policy: Policy = Policy(),
-        simulation: GatewaySimulation = GatewaySimulation()
+        simulation: GatewaySimulation = GatewaySimulation(),
+        store: GatewayStore? = nil
     ) {
         self.timers = timers
         self.random = random
         self.policy = policy
         self.simulation = simulation
+        self.store = store
+        let now = timers.now
+        for entry in store?.load() ?? [] {
+            // A record from a file may claim more attempts than this policy allows.
+            let code = entry.code.map { code in
+                IssuedCode(salt: code.salt, digest: code.digest, attemptsLeft: min(code.attemptsLeft, policy.maxAttempts))
+            }
+            records[entry.number] = Record(requestedAt: now - entry.age, code: code)
+        }
+        dropExpired()
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
@@ -59,28 +74,49 @@ public final class LocalCodeService: CodeService {
         case nil: break
         }
         let now = timers.now
-        if let last = lastRequest[number], last.duration(to: now) < policy.cooldown {
+        if let last = records[number]?.requestedAt, last.duration(to: now) < policy.cooldown {
             throw .cooldown(secondsLeft: (policy.cooldown - last.duration(to: now)).secondsRoundedUp)
         }
         let code = VerificationCode.generate(using: &random)
-        issued[number] = IssuedCode(code: code, issuedAt: now, attemptsLeft: policy.maxAttempts)
-        lastRequest[number] = now
+        records[number] = Record(requestedAt: now, code: IssuedCode(code: code, attemptsLeft: policy.maxAttempts, random: &random))
+        save()
         outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
         return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
     }
 
     public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
         try await crossNetwork()
-        guard var entry = issued[number] else { return .noCodeRequested }
-        guard entry.attemptsLeft > 0 else { return .locked }
-        guard entry.issuedAt.duration(to: timers.now) < policy.codeLifetime else { return .expired }
-        if VerificationCode.matches(code, entry.code) {
-            issued[number] = nil
+        guard let record = records[number], var issued = record.code else { return .noCodeRequested }
+        guard issued.attemptsLeft > 0 else { return .locked }
+        guard record.requestedAt.duration(to: timers.now) < policy.codeLifetime else { return .expired }
+        defer { save() }
+        if issued.matches(code) {
+            records[number]?.code = nil
             return .verified
         }
-        entry.attemptsLeft -= 1
-        issued[number] = entry
-        return entry.attemptsLeft == 0 ? .locked : .wrongCode(attemptsLeft: entry.attemptsLeft)
+        issued.attemptsLeft -= 1
+        records[number]?.code = issued
+        return issued.attemptsLeft == 0 ? .locked : .wrongCode(attemptsLeft: issued.attemptsLeft)
+    }
+
+    /// Forgets what no rule needs any more: a number whose cooldown is over and whose code is
+    /// used or expired. Keeps memory and the state file bounded by the live numbers.
+    private func dropExpired() {
+        let now = timers.now
+        records = records.filter { _, record in
+            let age = record.requestedAt.duration(to: now)
+            return age < policy.cooldown || (record.code != nil && age < policy.codeLifetime)
+        }
+    }
+
+    /// Drops what expired, then writes the live records to the store, if there is one.
+    private func save() {
+        dropExpired()
+        guard let store else { return }
+        let now = timers.now
+        store.save(records.map { number, record in
+            GatewayStore.Entry(number: number, age: record.requestedAt.duration(to: now), code: record.code)
+        })
     }
 
     private func crossNetwork() async throws(CodeServiceError) {

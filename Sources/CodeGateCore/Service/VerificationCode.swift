@@ -26,10 +26,10 @@ public enum VerificationCode {
         String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
     }
 
-    /// Compares two codes in time that depends only on their lengths, not on where they first
-    /// differ, so response times do not reveal how many leading digits a guess got right.
-    public static func matches(_ guess: String, _ code: String) -> Bool {
-        let a = Array(guess.utf8), b = Array(code.utf8)
+    /// Compares two byte strings (the digests of a guess and of a code) in time that depends
+    /// only on their lengths, not on where they first differ, so response times reveal nothing
+    /// about how close a guess came.
+    public static func matches(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         var difference: UInt8 = a.count == b.count ? 0 : 1
         for index in 0..<max(a.count, b.count) {
             let x = index < a.count ? a[index] : 0

@@ -62,7 +62,9 @@ public final class CodeGateApplication {
     }
 
     private static func printError(_ message: String) {
-        let line = "codegate: \(message)\n"
+        // The message may quote what was typed: escaped, a newline or an escape sequence in
+        // it cannot forge a second line or reach the terminal.
+        let line = "codegate: \(message.terminalEscaped)\n"
         _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
@@ -70,7 +72,8 @@ public final class CodeGateApplication {
         MainQueueSource.install()
         if window == nil {
             let window = Self.openWindow(application: application, options: options, timers: GLibTimerPort(),
-                                         cooldownPath: String(cString: g_get_user_state_dir()) + "/codegate/cooldown")
+                                         cooldownPath: String(cString: g_get_user_state_dir()) + "/codegate/cooldown",
+                                         gatewayPath: String(cString: g_get_user_state_dir()) + "/codegate/gateway")
             let notifier = DesktopNotifier(application: application.cast())
             window.onMessage = { message in
                 notifier.send(id: "codegate-sms", title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
@@ -87,12 +90,13 @@ public final class CodeGateApplication {
     /// Builds a window over the embedded gateway with the rules of `options`, on `timers`
     /// (the GLib loop in the app, a manual clock in tests). With a `cooldownPath`, a running
     /// cooldown is kept there across restarts; its times are real ones, so `timers` must then
-    /// read the real clock.
+    /// read the real clock. With a `gatewayPath`, the embedded gateway keeps its state there.
     public static func openWindow(
         application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions, timers: any TimerPort,
-        cooldownPath: String? = nil
+        cooldownPath: String? = nil, gatewayPath: String? = nil
     ) -> CodeGateWindow {
-        let service = LocalCodeService(timers: timers, policy: options.policy, simulation: options.gateway)
+        let store = gatewayPath.map { GatewayStore(path: $0, report: { cg_log_message($0) }) }
+        let service = LocalCodeService(timers: timers, policy: options.policy, simulation: options.gateway, store: store)
         let flow = CodeFlow(options: options, timers: timers, service: service)
         let window = CodeGateWindow(application: application, flow: flow, messages: service.outbox)
         if let cooldownPath {

@@ -115,8 +115,19 @@ public final class CodeGateWindow {
         Self.show(flow.requestStatus, in: requestStatus)
         Self.show(flow.verifyStatus, in: verifyStatus)
         gtk_widget_set_sensitive(verifyButton, flow.canVerify ? 1 : 0)
-        gtk_widget_set_sensitive(codeEntry, flow.isVerified ? 0 : 1)
-        gtk_widget_set_sensitive(phoneEntry, flow.isVerified ? 0 : 1)
+        for entry in [codeEntry, phoneEntry] {
+            setSensitive(entry, !flow.isVerified)
+        }
+    }
+
+    /// Turns `widget` on or off. An entry turned off while it has the focus gets no focus-out,
+    /// so GTK's caret blink runs on and warns "GtkText - did not receive a focus-out event" at
+    /// its next tick: the focus leaves it first.
+    private func setSensitive(_ widget: UnsafeMutablePointer<GtkWidget>, _ sensitive: Bool) {
+        if !sensitive, gtk_widget_has_focus(widget) != 0 || gtk_widget_get_focus_child(widget) != nil {
+            gtk_window_set_focus(window.cast(), nil)
+        }
+        gtk_widget_set_sensitive(widget, sensitive ? 1 : 0)
     }
 
     /// Shows a delivered text in the window — always, so it works on any desktop — then hands

@@ -1,13 +1,23 @@
 import CGtk
 import CodeGateCore
 
-/// The in-window inbox: each delivered text message as a row, newest first, selectable so the
-/// code can be copied. Shows a placeholder until the first message arrives.
+/// The in-window inbox: the newest delivered text messages as rows, newest first, selectable
+/// so the code can be copied, in a scrolled area of fixed height. Shows a placeholder until
+/// the first message arrives.
+///
+/// Bounded on purpose: every request delivers a message, so a list that kept them all would
+/// grow the window and the app's memory with each one, without end.
 @MainActor
 final class MessageList {
+    /// How many messages are kept; older ones are removed as new ones arrive.
+    static let capacity = 20
+    /// The height of the message area: about three two-line messages, the rest a scroll away.
+    static let height: Int32 = 230
+
     /// The framed list to put in a layout.
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let list: UnsafeMutablePointer<GtkWidget>
+    /// The list box; tests count its rows.
+    let list: UnsafeMutablePointer<GtkWidget>
     /// The texts shown, newest first; tests read the delivered code here.
     private(set) var texts: [String] = []
 
@@ -20,11 +30,18 @@ final class MessageList {
         gtk_widget_add_css_class(placeholder, "inbox-placeholder")
         gtk_list_box_set_placeholder(list.opaque, placeholder)
         cg_accessible_set_label(list, "短信")
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // A fixed height whatever the content: the window must not grow with the messages.
+        gtk_scrolled_window_set_propagate_natural_height(scrolled.opaque, 0)
+        gtk_scrolled_window_set_min_content_height(scrolled.opaque, Self.height)
+        gtk_scrolled_window_set_max_content_height(scrolled.opaque, Self.height)
+        gtk_scrolled_window_set_child(scrolled.opaque, list)
         widget = gtk_frame_new(nil)
-        gtk_frame_set_child(widget.cast(), list)
+        gtk_frame_set_child(widget.cast(), scrolled)
     }
 
-    /// Adds `message` at the top.
+    /// Adds `message` at the top and drops the oldest beyond `capacity`.
     func add(_ message: SMSMessage) {
         texts.insert(message.text, at: 0)
         let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
@@ -40,5 +57,10 @@ final class MessageList {
             gtk_box_append(row.cast(), label)
         }
         gtk_list_box_prepend(list.opaque, row)
+        if texts.count > Self.capacity,
+           let oldest = gtk_list_box_get_row_at_index(list.opaque, Int32(Self.capacity)) {
+            gtk_list_box_remove(list.opaque, oldest.cast())
+            texts.removeLast()
+        }
     }
 }
