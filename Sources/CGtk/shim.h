@@ -13,6 +13,12 @@ static inline gboolean cg_animations_enabled(GtkWidget *widget) {
   return enabled;
 }
 
+/* Whether focusing an entry by keyboard selects its whole text: off, so Tab into a half-typed
+ * number does not make the next digit replace it. */
+static inline void cg_set_entry_select_on_focus(GtkWidget *widget, gboolean select) {
+  g_object_set(gtk_widget_get_settings(widget), "gtk-entry-select-on-focus", select, NULL);
+}
+
 static inline void cg_accessible_set_label(GtkWidget *widget, const char *label) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }

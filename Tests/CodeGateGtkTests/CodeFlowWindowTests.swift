@@ -127,4 +127,39 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertFalse(H.isSensitive(window.button.widget))
         }
     }
+
+    func testFocusNeverDropsFromRequestToCompletionAndBack() throws {
+        try MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump { H.hasFocus(window.codeEntry) }, "a sent code is typed next")
+            XCTAssertTrue(H.pump { !window.inbox.texts.isEmpty })
+            let message = try XCTUnwrap(window.inbox.texts.first)
+            // The whole message pasted: the field takes its code.
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(window.codeEntry), message)
+            H.xdotool("key", "ctrl+v")
+            XCTAssertTrue(H.pump { VerificationCode.isComplete(String(cString: gtk_editable_get_text(window.codeEntry.opaque))) })
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.hasFocus(window.completion.startOverButton) }, "the completion takes the focus")
+            XCTAssertNotEqual(gtk_widget_get_mapped(window.completion.widget), 0)
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.hasFocus(window.phoneEntry) }, "starting over begins at the number")
+            XCTAssertEqual(gtk_editable_get_position(window.phoneEntry.opaque), 13, "the caret at the end, nothing selected")
+            XCTAssertFalse(window.flow.slider.isUnlocked)
+        }
+    }
+
+    func testAFailedRequestPutsTheFocusOnTheSlider() {
+        MainActor.assumeIsolated {
+            var options = LaunchOptions()
+            options.gateway.failure = .network
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump { H.hasFocus(window.slider.scale) })
+        }
+    }
 }

@@ -144,4 +144,10 @@ enum GtkHarness {
     static func isSensitive(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         gtk_widget_is_sensitive(widget) != 0
     }
+
+    /// Whether the keyboard focus is on `widget` or inside it (an entry's focus is on its text).
+    static func hasFocus(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
 }

@@ -25,11 +25,19 @@ public final class CodeGateWindow {
     let verifyStatus: UnsafeMutablePointer<GtkWidget>
     /// The received messages, newest first.
     let inbox: MessageList
+    /// The page that replaces the form once the code is verified.
+    let completion: CompletionPage
+    private let pages: UnsafeMutablePointer<GtkWidget>
+    private let form: UnsafeMutablePointer<GtkWidget>
+    /// The accessible descriptions and invalid states as last set, so that only a real change
+    /// reaches the accessibility tree: each one is an event a screen reader may speak.
+    private var descriptions: [UnsafeMutablePointer<GtkWidget>: String] = [:]
+    private var invalid: [UnsafeMutablePointer<GtkWidget>: Bool] = [:]
 
     /// Called with each delivered message after it is shown, e.g. to notify the desktop.
     public var onMessage: (@MainActor (SMSMessage) -> Void)?
     private let messages: ObserverList<SMSMessage>
-    private var messageObservation: ObservationToken?
+    private var observations: (message: ObservationToken, change: ObservationToken, focus: ObservationToken)?
 
     /// Builds the window for `application` over `flow`, showing each message of `messages`
     /// — what the flow's service delivers — in its message area.
@@ -45,10 +53,12 @@ public final class CodeGateWindow {
         verifyButton = gtk_button_new_with_label(localized("验证"))
         verifyStatus = Self.statusLabel()
         inbox = MessageList()
+        completion = CompletionPage { [weak flow] in flow?.startOver() }
+        pages = gtk_stack_new()
+        form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         window = gtk_application_window_new(application)
         layOut()
         connect()
-        messageObservation = messages.add { [weak self] message in self?.deliver(message) }
         render()
     }
 
@@ -71,12 +81,13 @@ public final class CodeGateWindow {
         cg_accessible_set_described_by(codeEntry, verifyStatus)
         gtk_widget_add_css_class(verifyButton, "suggested-action")
         cg_accessible_set_described_by(button.widget, requestStatus)
+        cg_set_entry_select_on_focus(phoneEntry, 0)
 
         let codeRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_box_append(codeRow.cast(), codeEntry)
         gtk_box_append(codeRow.cast(), verifyButton)
 
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        let content = form
         gtk_widget_add_css_class(content, "codegate-content")
         for child in [
             Self.heading(localized("手机号")), phoneEntry, phoneStatus,
@@ -86,7 +97,10 @@ public final class CodeGateWindow {
         ] {
             gtk_box_append(content.cast(), child)
         }
-        gtk_window_set_child(window.cast(), content)
+        gtk_stack_add_child(pages.opaque, form)
+        gtk_stack_add_child(pages.opaque, completion.widget)
+        gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_window_set_child(window.cast(), pages)
     }
 
     private func connect() {
@@ -95,19 +109,42 @@ public final class CodeGateWindow {
             guard let self else { return }
             flow.phoneChanged(String(cString: gtk_editable_get_text(phoneEntry.opaque)))
         }
-        Signal.connect(phoneEntry, "activate") { [weak self] in self?.flow.requestCode() }
+        Signal.connect(phoneEntry, "activate") { [weak self] in self?.flow.submitPhone() }
         EntryFilter.install(on: codeEntry, VerificationCode.filter(inserted:))
         Signal.connect(codeEntry, "changed") { [weak self] in
             guard let self else { return }
             flow.codeChanged(String(cString: gtk_editable_get_text(codeEntry.opaque)))
         }
-        Signal.connect(codeEntry, "activate") { [weak self] in self?.flow.verify() }
+        Signal.connect(codeEntry, "activate") { [weak self] in self?.flow.submitCode() }
         Signal.connect(verifyButton, "clicked") { [weak self] in self?.flow.verify() }
-        Signal.connect(window, "destroy") { [weak self] in
-            guard let self, let messageObservation else { return }
-            messages.remove(messageObservation)
+        // A flow or a service may outlive the window: from its destruction on, it shows nothing.
+        Signal.connect(window, "destroy") { [weak self] in self?.stopObserving() }
+        observations = (
+            messages.add { [weak self] message in self?.deliver(message) },
+            flow.changes.add { [weak self] in self?.render() },
+            flow.focusMoves.add { [weak self] target in self?.moveFocus(to: target) }
+        )
+    }
+
+    private func stopObserving() {
+        guard let observations else { return }
+        messages.remove(observations.message)
+        flow.changes.remove(observations.change)
+        flow.focusMoves.remove(observations.focus)
+        self.observations = nil
+    }
+
+    /// Puts the keyboard focus on the control the flow needs next, whose description then
+    /// tells a screen reader why.
+    private func moveFocus(to target: FlowFocus) {
+        switch target {
+        case .phone:
+            gtk_widget_grab_focus(phoneEntry)
+            gtk_editable_set_position(phoneEntry.opaque, -1)
+        case .slider: gtk_widget_grab_focus(slider.scale)
+        case .code: gtk_widget_grab_focus(codeEntry)
+        case .completion: gtk_widget_grab_focus(completion.startOverButton)
         }
-        flow.changes.add { [weak self] in self?.render() }
     }
 
     private func render() {
@@ -117,6 +154,34 @@ public final class CodeGateWindow {
         gtk_widget_set_sensitive(verifyButton, flow.canVerify ? 1 : 0)
         for entry in [codeEntry, phoneEntry] {
             setSensitive(entry, !flow.isVerified)
+        }
+        if flow.isVerified, let number = flow.phone.number {
+            completion.show(verified: number)
+        }
+        gtk_stack_set_visible_child(pages.opaque, flow.isVerified ? completion.widget : form)
+        describe(phoneEntry, flow.phoneDescription)
+        describe(slider.scale, flow.sliderDescription)
+        describe(codeEntry, flow.codeDescription)
+        mark(phoneEntry, invalid: flow.isPhoneInvalid)
+        mark(codeEntry, invalid: flow.isCodeInvalid)
+    }
+
+    private func describe(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+        guard descriptions[widget] != text else { return }
+        descriptions[widget] = text
+        cg_accessible_set_description(widget, text)
+    }
+
+    /// Marks an entry whose value is wrong, for screen readers and, in the theme's error
+    /// colour, for the eye.
+    private func mark(_ entry: UnsafeMutablePointer<GtkWidget>, invalid isInvalid: Bool) {
+        guard invalid[entry] != isInvalid else { return }
+        invalid[entry] = isInvalid
+        cg_accessible_set_invalid(entry, isInvalid ? 1 : 0)
+        if isInvalid {
+            gtk_widget_add_css_class(entry, "error")
+        } else {
+            gtk_widget_remove_css_class(entry, "error")
         }
     }
 

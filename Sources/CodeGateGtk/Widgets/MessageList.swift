@@ -29,7 +29,7 @@ final class MessageList {
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_widget_add_css_class(placeholder, "inbox-placeholder")
         gtk_list_box_set_placeholder(list.opaque, placeholder)
-        cg_accessible_set_label(list, "短信")
+        cg_accessible_set_label(list, localized("短信"))
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // A fixed height whatever the content: the window must not grow with the messages.
@@ -57,6 +57,12 @@ final class MessageList {
             gtk_box_append(row.cast(), label)
         }
         gtk_list_box_prepend(list.opaque, row)
+        // The row a screen reader lands on is named by what it holds.
+        if let listRow = gtk_widget_get_parent(row) {
+            // TRANSLATORS: a received message as a screen reader names it: {0} is where it was
+            // sent ("138****8000"), {1} its text.
+            cg_accessible_set_label(listRow, localized("发送至 {0} 的短信：{1}").filling(message.recipient.masked, message.text))
+        }
         if texts.count > Self.capacity,
            let oldest = gtk_list_box_get_row_at_index(list.opaque, Int32(Self.capacity)) {
             gtk_list_box_remove(list.opaque, oldest.cast())
