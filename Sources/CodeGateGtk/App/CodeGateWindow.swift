@@ -248,7 +248,7 @@ public final class CodeGateWindow {
     private static func show(_ status: StatusMessage?, in label: UnsafeMutablePointer<GtkWidget>) {
         gtk_label_set_text(label.opaque, status?.text ?? "")
         gtk_widget_set_visible(label, status == nil ? 0 : 1)
-        for (kind, name) in [(StatusMessage.Kind.info, "dim-label"), (.success, "success"), (.error, "error")] {
+        for (kind, name) in [(StatusMessage.Kind.info, "info"), (.success, "success"), (.error, "error")] {
             if status?.kind == kind {
                 gtk_widget_add_css_class(label, name)
             } else {

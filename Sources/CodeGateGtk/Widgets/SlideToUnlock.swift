@@ -113,8 +113,10 @@ public final class SlideToUnlock {
         // Read each time: the glide back follows the desktop's "reduce animation" setting.
         model.animates = cg_animations_enabled(scale) != 0
         gtk_range_set_value(scale.cast(), state.position)
-        // With the keyboard on the control, the track says how to pass it by keyboard.
-        gtk_label_set_text(label.opaque, hasFocus && state.phase == .locked ? SlideUnlock.keyboardHint : state.hint)
+        // Reached by keyboard (focus shown), the track says how to pass it by keyboard; a
+        // pointer that grabs the thumb focuses it too, without showing focus.
+        let byKeyboard = hasFocus && gtk_widget_has_visible_focus(scale) != 0
+        gtk_label_set_text(label.opaque, byKeyboard && state.phase == .locked ? SlideUnlock.keyboardHint : state.hint)
         // Only real changes reach the accessibility tree: each is an event a screen reader hears.
         if state.accessibleName != shown?.accessibleName {
             cg_accessible_set_label(scale, state.accessibleName)
