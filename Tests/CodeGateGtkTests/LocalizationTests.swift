@@ -47,7 +47,7 @@ final class LocalizationTests: XCTestCase {
         Self.use("zh_TW.UTF-8")
         XCTAssertEqual(VerificationResult.verified.message, "驗證成功")
         XCTAssertEqual(VerificationResult.wrongCode(attemptsLeft: 4).message, "驗證碼錯誤，還可嘗試 4 次")
-        XCTAssertEqual(CodeServiceError.network.message, "網路連線失敗，請檢查網路後重試")
+        XCTAssertEqual(CodeServiceError.network.message, "網路連線失敗，請檢查網路後重新滑動驗證")
         XCTAssertEqual(localized("键盘快捷键"), "鍵盤快捷鍵")
     }
 
@@ -75,6 +75,18 @@ final class LocalizationTests: XCTestCase {
             defer { H.close(window) }
             XCTAssertEqual(String(cString: gtk_button_get_label(window.verifyButton.cast())), "Verify")
             XCTAssertEqual(String(cString: gtk_entry_get_placeholder_text(window.codeEntry.cast())), "6-digit code")
+            XCTAssertEqual(H.text(window.button.label), "Get Code")
+            XCTAssertEqual(H.text(window.slider.label), "Slide to unlock / get code")
+        }
+    }
+
+    func testWindowSpeaksTraditionalChineseUnderTaiwaneseLocale() {
+        MainActor.assumeIsolated {
+            Self.use("zh_TW.UTF-8")
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            XCTAssertEqual(H.text(window.button.label), "獲取驗證碼")
+            XCTAssertEqual(H.text(window.slider.label), "滑動解鎖/獲取驗證碼")
         }
     }
 }

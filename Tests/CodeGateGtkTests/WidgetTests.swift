@@ -104,6 +104,8 @@ final class WidgetTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
+            // As after Tab: keyboard navigation makes the focus visible.
+            gtk_window_set_focus_visible(window.window.cast(), 1)
             gtk_widget_grab_focus(window.slider.scale)
             XCTAssertTrue(H.pump { H.text(window.slider.label) == SlideUnlock.keyboardHint }, "focus shows how to slide by keyboard")
             H.xdotool("key", "End", "Page_Up", "Page_Down")

@@ -15,21 +15,28 @@ public struct LabelFormat: Sendable, Equatable {
     /// The text the button shows when it is not counting down.
     public let idleText: String
 
+    /// "获取验证码", in the user's language.
+    public static var defaultIdleText: String { localized("获取验证码") }
+
     /// "获取验证码(59)" — the default.
-    public static let parenthesized = LabelFormat(pieces: [.text("获取验证码("), .seconds, .text(")")])
+    public static var parenthesized: LabelFormat {
+        // TRANSLATORS: the request button while its cooldown runs: {s} is the seconds left and
+        // must stay, written as it is.
+        (try? LabelFormat(parsing: localized("获取验证码({s})"))) ?? LabelFormat(pieces: [.text("获取验证码("), .seconds, .text(")")])
+    }
     /// "05s重新发送".
     public static let resendSuffix = LabelFormat(pieces: [.paddedSeconds, .text("s重新发送")])
     /// "重新获取(59秒)".
     public static let retryIn = LabelFormat(pieces: [.text("重新获取("), .seconds, .text("秒)")])
 
-    private init(pieces: [Piece], idleText: String = "获取验证码") {
+    private init(pieces: [Piece], idleText: String = LabelFormat.defaultIdleText) {
         self.pieces = pieces
         self.idleText = idleText
     }
 
     /// Parses a format such as "{ss}s重新发送"; throws when it has no seconds placeholder or an
     /// unknown one.
-    public init(parsing format: String, idleText: String = "获取验证码") throws(LabelFormatError) {
+    public init(parsing format: String, idleText: String = LabelFormat.defaultIdleText) throws(LabelFormatError) {
         var pieces: [Piece] = []
         var rest = Substring(format)
         while let open = rest.firstIndex(of: "{") {

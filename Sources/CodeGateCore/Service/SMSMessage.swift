@@ -14,7 +14,11 @@ public struct SMSMessage: Equatable, Sendable {
     /// The text of a message carrying `code`, valid for `validity`.
     public static func codeText(_ code: String, validFor validity: Duration) -> String {
         let seconds = Int(validity.components.seconds)
-        let span = seconds >= 60 && seconds % 60 == 0 ? "\(seconds / 60)分钟" : "\(seconds)秒"
-        return "【CodeGate】验证码 \(code)，\(span)内有效，请勿泄露。"
+        let span = seconds >= 60 && seconds % 60 == 0
+            ? localized("{0}分钟", "{0}分钟", count: seconds / 60).filling(seconds / 60)
+            : localized("{0}秒", "{0}秒", count: seconds).filling(seconds)
+        // TRANSLATORS: the text message carrying a code: {0} is the code, {1} how long it is
+        // valid ("5分钟"). Keep the code a separate word: people and the code field find it so.
+        return localized("【CodeGate】验证码 {0}，{1}内有效，请勿泄露。").filling(code, span)
     }
 }

@@ -35,10 +35,16 @@ enum Signal {
         return connect(UnsafeMutableRawPointer(action), "activate", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// The same for an event controller, which the C API keeps opaque.
+    /// `notify::property`, whose GParamSpec argument the handlers here do not need.
     @discardableResult
-    static func connect(_ controller: OpaquePointer, _ name: String, _ action: @escaping @MainActor () -> Void) -> gulong {
-        connect(UnsafeMutableRawPointer(controller), name, action)
+    static func connectNotify(
+        _ instance: UnsafeMutableRawPointer, property: String, _ action: @escaping @MainActor () -> Void
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in
+            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+        }
+        return connect(instance, "notify::\(property)", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkRange's `change-value`: return true to take over the change.

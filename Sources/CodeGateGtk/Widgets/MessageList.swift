@@ -25,7 +25,7 @@ final class MessageList {
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_NONE)
         gtk_widget_add_css_class(list, "boxed-list")
-        let placeholder = gtk_label_new("收到的短信会显示在这里")!
+        let placeholder = gtk_label_new(localized("收到的短信会显示在这里"))!
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_widget_add_css_class(placeholder, "inbox-placeholder")
         gtk_list_box_set_placeholder(list.opaque, placeholder)
@@ -46,7 +46,7 @@ final class MessageList {
         texts.insert(message.text, at: 0)
         let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_add_css_class(row, "inbox-message")
-        let sender = gtk_label_new("发送至 \(message.recipient.masked)")!
+        let sender = gtk_label_new(localized("发送至 {0}").filling(message.recipient.masked))!
         gtk_widget_add_css_class(sender, "dim-label")
         gtk_widget_add_css_class(sender, "caption")
         let text = gtk_label_new(message.text)!

@@ -19,7 +19,6 @@ public final class SlideToUnlock {
     let scale: UnsafeMutablePointer<GtkWidget>
     let label: UnsafeMutablePointer<GtkWidget>
     private var isDragging = false
-    private var hasFocus = false
     private var shown: SliderState?
     private var observation: ObservationToken?
 
@@ -48,10 +47,7 @@ public final class SlideToUnlock {
             model.move(to: value, by: input(for: scroll))
             return true
         }
-        let focus = gtk_event_controller_focus_new()!
-        Signal.connect(focus, "enter") { [weak self] in self?.focusChanged(true) }
-        Signal.connect(focus, "leave") { [weak self] in self?.focusChanged(false) }
-        gtk_widget_add_controller(scale, focus)
+        Signal.connectNotify(scale, property: "has-focus") { [weak self] in self?.render() }
         // Both in the capture phase, ahead of the scale's own gestures: the press decides
         // whether the scale may see it at all, and the release still arrives after the
         // scale's drag gesture has claimed the pointer.
@@ -103,11 +99,6 @@ public final class SlideToUnlock {
         model.release()
     }
 
-    private func focusChanged(_ focused: Bool) {
-        hasFocus = focused
-        render()
-    }
-
     private func render() {
         let state = model.state
         // Read each time: the glide back follows the desktop's "reduce animation" setting.
@@ -115,7 +106,7 @@ public final class SlideToUnlock {
         gtk_range_set_value(scale.cast(), state.position)
         // Reached by keyboard (focus shown), the track says how to pass it by keyboard; a
         // pointer that grabs the thumb focuses it too, without showing focus.
-        let byKeyboard = hasFocus && gtk_widget_has_visible_focus(scale) != 0
+        let byKeyboard = gtk_widget_has_visible_focus(scale) != 0
         gtk_label_set_text(label.opaque, byKeyboard && state.phase == .locked ? SlideUnlock.keyboardHint : state.hint)
         // Only real changes reach the accessibility tree: each is an event a screen reader hears.
         if state.accessibleName != shown?.accessibleName {
