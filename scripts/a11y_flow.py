@@ -379,7 +379,8 @@ class Run:
                       "focus on nothing (or the bare window)")
             return
         got_role, got_name = safe(obj.getRoleName, ""), safe(lambda: obj.name, "") or ""
-        if (role and got_role != role) or (name and not re.search(name, got_name + " " + (obj.description or ""))):
+        said = got_name + " " + (safe(lambda: obj.description, "") or "")
+        if (role and got_role != role) or (name and not re.search(name, said)):
             self.fail(step, "(c) focus", f"{role} {name!r}", f"{got_role} {got_name!r}")
         else:
             self.ok("(c) focus", f"{got_role} {got_name!r}")
@@ -461,14 +462,15 @@ class Run:
         changes = [e for e in self.ear.since_last()
                    if e["source"] is button and "accessible-name" in e["type"]]
         name = safe(lambda: button.name, "") or ""
+        description = safe(lambda: button.description, "") or ""
         print(f"    request button over {seconds} s: {describe(button)}; {len(changes)} name change(s)")
         for e in changes:
             print("      " + Ear.line(e))
-        if re.search(COOLING, name + " " + (button.description or "")):
+        if re.search(COOLING, name + " " + description):
             self.ok("(f) cooling name", repr(name))
         else:
             self.fail(step, "(f) cooling name", f"name/description saying it cools down (/{COOLING}/)",
-                      f"name {name!r}, description {button.description!r}")
+                      f"name {name!r}, description {description!r}")
         if len(changes) <= 1:
             self.ok("(f) name changes", f"{len(changes)} in {seconds} s")
         else:
