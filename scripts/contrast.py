@@ -28,6 +28,7 @@ import time
 
 from PIL import Image
 
+sys.dont_write_bytecode = True    # no __pycache__ in scripts/ from importing a11y_flow
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from a11y_flow import (delivered_code, extents, find, find_app, keys, pump,  # noqa: E402
                        refresh, safe, screen_box, screen_offset, type_text, wait_until, walk, xdo)
