@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The accessibility test: walks the whole flow with key events only, key auto-repeat off, and
+# checks names, focus, invalid states and the events a screen reader hears (scripts/a11y_flow.py).
+# Two runs, each with its own D-Bus session, accessibility bus, Xvfb and app: the normal flow,
+# and one with --gateway-fail network (where focus must go after an error).
+# usage: scripts/test_a11y.sh [--report]   (--report: print only, exit 0)
+# A11Y_SCENARIOS=success (or network) runs only that one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = --inner ]; then
+    # One run, inside dbus-run-session: scenario and the flow script's options follow.
+    scenario=$2; shift 2
+    app= bus= XVFB_PID=
+    state=$(mktemp -d)
+    trap 'kill $app $bus $XVFB_PID 2>/dev/null || true; wait 2>/dev/null; rm -rf "$state"' EXIT
+    /usr/libexec/at-spi-bus-launcher --launch-immediately &
+    bus=$!
+    . scripts/xvfb.sh
+    start_xvfb 800x800x24
+    xset r off
+    # The source language (Chinese), whatever the developer's.
+    export GSK_RENDERER=cairo GTK_A11Y=atspi XDG_STATE_HOME=$state LC_ALL=C.UTF-8 LANGUAGE=
+    options=(--gateway-latency 300 --duration 8)
+    [ "$scenario" = network ] && options+=(--gateway-fail network)
+    .build/debug/codegate "${options[@]}" 2>"$state/app.log" &
+    app=$!
+    timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null
+    sleep 0.5
+    status=0
+    timeout 180 /usr/bin/python3 scripts/a11y_flow.py --scenario "$scenario" "$@" || status=$?
+    if grep -q CRITICAL "$state/app.log"; then
+        echo "app criticals:"; grep CRITICAL "$state/app.log"
+    fi
+    exit $status
+fi
+
+[ -x .build/debug/codegate ] || { echo "build the app first (make build)" >&2; exit 2; }
+status=0
+for scenario in ${A11Y_SCENARIOS:-success network}; do
+    timeout 240 dbus-run-session -- "$0" --inner "$scenario" "$@" 2> >(grep -v -e 'fd limit' -e 'Activating service' \
+        -e 'Successfully activated' -e 'SpiRegistry daemon' >&2) || status=1
+done
+if [ "${1:-}" = --report ]; then exit 0; fi
+[ $status = 0 ] && echo "a11y test: PASS" || echo "a11y test: FAIL"
+exit $status

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The contrast test: starts the app in the light, dark and high-contrast styles, drives it to
+# each state issue 9 lists (idle, slider unlocked, counting with the fill and the "sent" status,
+# an error status, "验证成功"), saves screenshots and measures WCAG contrast ratios from their
+# pixels (scripts/contrast.py). Each run has its own D-Bus session, accessibility bus (to find
+# where each element is and to read the delivered code), Xvfb and app.
+# usage: scripts/test_contrast.sh [--report] [--out DIR]   (default DIR: .build/contrast)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = --inner ]; then
+    # One run, inside dbus-run-session: style, scenario, screenshot folder, results file.
+    style=$2 scenario=$3 out=$4 results=$5
+    app= bus= XVFB_PID=
+    state=$(mktemp -d)
+    trap 'kill $app $bus $XVFB_PID 2>/dev/null || true; wait 2>/dev/null; rm -rf "$state"' EXIT
+    /usr/libexec/at-spi-bus-launcher --launch-immediately &
+    bus=$!
+    . scripts/xvfb.sh
+    start_xvfb 800x800x24
+    export GSK_RENDERER=cairo GTK_A11Y=atspi XDG_STATE_HOME=$state LC_ALL=C.UTF-8 LANGUAGE=
+    case $style in
+        dark) export ADW_DEBUG_COLOR_SCHEME=prefer-dark ;;
+        high-contrast) export ADW_DEBUG_HIGH_CONTRAST=1 ;;
+    esac
+    options=(--gateway-latency 300 --duration 8)
+    [ "$scenario" = network ] && options+=(--gateway-fail network)
+    .build/debug/codegate "${options[@]}" 2>"$state/app.log" &
+    app=$!
+    timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null
+    sleep 0.5
+    timeout 120 /usr/bin/python3 scripts/contrast.py measure --style "$style" --scenario "$scenario" \
+        --out "$out" --results "$results"
+    exit
+fi
+
+report= out=.build/contrast
+while [ $# -gt 0 ]; do
+    case $1 in
+        --report) report=--report ;;
+        --out) out=$2; shift ;;
+        *) echo "usage: $0 [--report] [--out DIR]" >&2; exit 2 ;;
+    esac
+    shift
+done
+[ -x .build/debug/codegate ] || { echo "build the app first (make build)" >&2; exit 2; }
+mkdir -p "$out"
+results=$out/results.jsonl
+: >"$results"
+for style in ${CONTRAST_STYLES:-light dark high-contrast}; do
+    for scenario in success network; do
+        timeout 200 dbus-run-session -- "$0" --inner "$style" "$scenario" "$out" "$results" \
+            2> >(grep -v -e 'fd limit' -e 'Activating service' -e 'Successfully activated' -e 'SpiRegistry daemon' >&2) \
+            || echo "contrast: the $style/$scenario run failed" >&2
+    done
+done
+/usr/bin/python3 scripts/contrast.py summarize "$results" $report
