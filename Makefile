@@ -80,7 +80,9 @@ test: locale
 
 screenshot: build
 	$(call require,$(SHOT_PACKAGES))
-	scripts/screenshot.sh docs/screenshot.png
+	scripts/screenshot.sh docs/screenshot.png light
+	scripts/screenshot.sh docs/screenshot-dark.png dark
+	scripts/screenshot.sh docs/screenshot-high-contrast.png high-contrast
 
 bench:
 	$(call require,$(BENCH_PACKAGES))
@@ -90,6 +92,7 @@ bench:
 soak: build
 	$(call require,$(SOAK_PACKAGES))
 	scripts/soak.sh
+
 # Issue 9's checks, in report mode (they print what fails and exit 0; not part of `test` yet):
 # the whole flow by keyboard with auto-repeat off as a screen reader gets it, and the contrast
 # of each state in the light, dark and high-contrast styles (screenshots in .build/contrast).

@@ -43,7 +43,7 @@ SENT = r"已发送"
 FAILED = r"网络|失败"
 WRONG = r"错误"
 VERIFIED = r"验证成功"
-UNLOCKED = r"验证通过|已解锁|解锁成功"
+UNLOCKED = r"验证通过|已通过|已解锁|解锁成功"
 COOLING = r"冷却|秒后|后可|稍后"
 # A GTK or app class name used as an accessible name: "GtkButton", "AdwHeaderBar", "CodeGateClipBin".
 CLASS_NAME = re.compile(r"^(Gtk|Adw|CodeGate)[A-Z]\w*$")

@@ -19,6 +19,19 @@ static inline void cg_set_entry_select_on_focus(GtkWidget *widget, gboolean sele
   g_object_set(gtk_widget_get_settings(widget), "gtk-entry-select-on-focus", select, NULL);
 }
 
+/* A new widget of `type` that assistive technologies pass over: a container or picture that
+ * only arranges or decorates what is named elsewhere. The role can only be given at
+ * construction, which takes g_object_new's variadic properties. */
+static inline GtkWidget *cg_presentation_new(GType type) {
+  return GTK_WIDGET(g_object_new(type, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
+}
+
+/* A stack page is what a screen reader meets around a page's content: named, not "GtkStackPage". */
+static inline void cg_stack_page_set_label(GtkStackPage *page, const char *label) {
+  if (GTK_IS_ACCESSIBLE(page))
+    gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
 static inline void cg_accessible_set_label(GtkWidget *widget, const char *label) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }

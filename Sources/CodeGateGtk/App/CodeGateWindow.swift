@@ -97,8 +97,8 @@ public final class CodeGateWindow {
         ] {
             gtk_box_append(content.cast(), child)
         }
-        gtk_stack_add_child(pages.opaque, form)
-        gtk_stack_add_child(pages.opaque, completion.widget)
+        cg_stack_page_set_label(gtk_stack_add_child(pages.opaque, form), localized("获取并输入验证码"))
+        cg_stack_page_set_label(gtk_stack_add_child(pages.opaque, completion.widget), localized("验证成功"))
         gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_window_set_child(window.cast(), pages)
     }

@@ -19,6 +19,8 @@ enum ClipBin {
         info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
         info.class_init = { gClass, _ in
             guard let widgetClass = gClass?.assumingMemoryBound(to: GtkWidgetClass.self) else { return }
+            // Pure decoration: the button it sits in is named and described.
+            gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_PRESENTATION)
             widgetClass.pointee.parent_class.dispose = { object in
                 guard let object else { return }
                 let widget: UnsafeMutablePointer<GtkWidget> = object.cast()

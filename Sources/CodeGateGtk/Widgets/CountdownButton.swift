@@ -33,7 +33,9 @@ public final class CountdownButton {
         gtk_widget_set_can_target(fill, 0)
         gtk_widget_add_css_class(label, "countdown-label")
         // The fill spans the button under the label, which alone decides the button's size.
-        let overlay = gtk_overlay_new()!
+        // Passed over by screen readers, with the label and the fill inside: the button's own
+        // name says all of it, and does not change every second as the label does.
+        let overlay = cg_presentation_new(gtk_overlay_get_type())!
         gtk_overlay_set_child(overlay.opaque, fill)
         gtk_overlay_add_overlay(overlay.opaque, label)
         gtk_overlay_set_measure_overlay(overlay.opaque, label, 1)

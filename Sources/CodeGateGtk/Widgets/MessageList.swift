@@ -31,6 +31,14 @@ final class MessageList {
         gtk_list_box_set_placeholder(list.opaque, placeholder)
         cg_accessible_set_label(list, localized("短信"))
         let scrolled = gtk_scrolled_window_new()!
+        // The scroll bars and the range inside each, which GTK 4.8 would name by their class.
+        for case let scrollbar? in [gtk_scrolled_window_get_vscrollbar(scrolled.opaque), gtk_scrolled_window_get_hscrollbar(scrolled.opaque)] {
+            let name = localized("短信列表滚动条")
+            cg_accessible_set_label(scrollbar, name)
+            if let range = gtk_widget_get_first_child(scrollbar) {
+                cg_accessible_set_label(range, name)
+            }
+        }
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // A fixed height whatever the content: the window must not grow with the messages.
         gtk_scrolled_window_set_propagate_natural_height(scrolled.opaque, 0)
@@ -38,6 +46,7 @@ final class MessageList {
         gtk_scrolled_window_set_max_content_height(scrolled.opaque, Self.height)
         gtk_scrolled_window_set_child(scrolled.opaque, list)
         widget = gtk_frame_new(nil)
+        cg_accessible_set_label(widget, localized("短信"))
         gtk_frame_set_child(widget.cast(), scrolled)
     }
 

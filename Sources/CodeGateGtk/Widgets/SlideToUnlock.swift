@@ -37,6 +37,8 @@ public final class SlideToUnlock {
         gtk_widget_set_can_target(label, 0)
         gtk_widget_add_css_class(label, "slide-hint")
         widget = gtk_overlay_new()
+        // The group around the scale, which GTK 4.8 would otherwise name "GtkOverlay".
+        cg_accessible_set_label(widget, localized("安全验证"))
         gtk_overlay_set_child(widget.opaque, scale)
         gtk_overlay_add_overlay(widget.opaque, label)
         gtk_widget_add_css_class(widget, "slide-to-unlock")
