@@ -68,6 +68,15 @@ def dominant(image, box):
     return counts.most_common(1)[0][0]
 
 
+def boundary(image, box, against):
+    """The colour that sets a component apart where it meets its surroundings (WCAG 1.4.11
+    counts a component's boundary): among the colours covering at least 5 % of `box`, a strip
+    along the component's edge, the one contrasting most with `against`."""
+    counts, total = histogram(image, box)
+    frequent = [c for c, n in counts.most_common() if n >= 0.05 * total] or [counts.most_common(1)[0][0]]
+    return max(frequent, key=lambda c: ratio(c, against))
+
+
 def text_colours(image, box):
     """(foreground, [backgrounds]) of a text region: backgrounds are the colours covering at
     least 15 % of it (at least the most frequent one); the foreground is the colour covering
@@ -121,7 +130,9 @@ class Shot:
         self.record(element, "text", fg, worst, ratio(fg, worst))
 
     def indicator(self, element, box, neighbour_box):
-        a, b = dominant(self.image, box), dominant(self.image, neighbour_box)
+        """A component's edge strip `box` against the dominant colour of its neighbour."""
+        b = dominant(self.image, neighbour_box)
+        a = boundary(self.image, box, b)
         self.record(element, "non-text", a, b, ratio(a, b))
 
     def focus_ring(self, element, obj, window_bg):
@@ -151,14 +162,15 @@ def window_bg(shot, slider):
 def measure_slider(shot, slider, unlocked):
     x, y, w, h = shot.box(slider)
     thumb_x = x + w - h if unlocked else x
-    track = (x + 4, y + 2, w - h - 8, 5) if unlocked else (x + h + 4, y + 2, w - h - 8, 5)
-    thumb = (thumb_x + 10, y + 10, h - 20, h - 20)
+    track = (x + 4, y + 4, w - h - 8, 5) if unlocked else (x + h + 4, y + 4, w - h - 8, 5)
+    # The thumb's left edge, a few pixels wide, where it meets the track beside it.
+    thumb_edge = (thumb_x + 1, y + 10, 4, h - 20)
     hint = (x + 4, y, w - h - 8, h) if unlocked else (x + h + 4, y, w - h - 8, h)
     shot.text("slider hint text", hint)
-    shot.indicator("slider thumb vs track", thumb, track)
-    bg = window_bg(shot, slider)
-    a = dominant(shot.image, track)
-    shot.record("slider track vs window", "non-text", a, bg, ratio(a, bg))
+    shot.indicator("slider thumb vs track", thumb_edge, track)
+    # The track's top edge against the window above it.
+    track_edge = (x + h + 4, y, w - h - 8, 3)
+    shot.indicator("slider track vs window", track_edge, (x + w // 2, y - 5, w // 2, 3))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,7 +234,8 @@ def measure(args):
     refresh(app)
     label = next((o for o in walk(button) if safe(o.getRoleName) == "label"), button)
     shot.text("countdown label text", shot.box(label))
-    shot.indicator("countdown fill vs button", (bx + 3, by + 8, 10, bh - 16), (bx + bw - 13, by + 8, 10, bh - 16))
+    # The fill's bar along the button's bottom, against the unfilled part of the button.
+    shot.indicator("countdown fill vs button", (bx + 3, by + bh - 7, 10, 5), (bx + bw - 13, by + 8, 10, bh - 16))
     shot.label("sent status text", r"已发送")
 
     code = delivered_code(app)
@@ -235,7 +248,14 @@ def measure(args):
     pump(0.5)
     print(f"[{args.style}] verified")
     shot = shoot("verified")
-    shot.label("verified status text", r"验证成功")
+    # The completion page's title, "验证成功", two lines above its 重新开始 button.
+    refresh(app)
+    start_over = find(app, "push button", r"重新开始")
+    if start_over is None:
+        shot.label("verified status text", r"验证成功")
+    else:
+        x, y, w, h = shot.box(start_over)
+        shot.text("verified status text", (x - 20, y - 70, w + 40, 28))
     return 0
 
 
