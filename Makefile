@@ -71,11 +71,13 @@ run: build
 	$(SWIFT) run --skip-build codegate $(ARGS)
 
 test: locale
-	$(call require,$(TEST_PACKAGES))
+	$(call require,$(CONTRAST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
+	scripts/test_a11y.sh
+	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh
 
 screenshot: build
@@ -93,8 +95,8 @@ soak: build
 	$(call require,$(SOAK_PACKAGES))
 	scripts/soak.sh
 
-# Issue 9's checks, in report mode (they print what fails and exit 0; not part of `test` yet):
-# the whole flow by keyboard with auto-repeat off as a screen reader gets it, and the contrast
+# The accessibility and contrast checks of `test`, in report mode (they print what fails and
+# exit 0): the whole flow by keyboard with auto-repeat off as a screen reader gets it, and the contrast
 # of each state in the light, dark and high-contrast styles (screenshots in .build/contrast).
 a11y-report: build
 	$(call require,$(A11Y_PACKAGES))
