@@ -3,9 +3,10 @@
 
 measure.py starts a countdown with one click; codegate's button needs a phone number and a
 slide first, so this drives the real flow (scripts/drive_flow.sh) and then measures with
-measure.py's own probes. Idle is measured after a 3 s cooldown has ended and GTK's caret,
-which blinks for 10 s after the last key press in the focused entry, has stopped. Prints the
-medians over --runs runs.
+measure.py's own probes. After the request the focus is in the code field, where GTK animates
+the caret on every frame for 10 s after the last key press: the countdown is measured once
+that has stopped, 11.5 s into its 60 s, and idle once a 3 s cooldown has ended too. Prints
+the medians over --runs runs.
 
 usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] COMMAND
 """
@@ -46,7 +47,7 @@ def main():
     parser.add_argument("command")
     args = parser.parse_args()
     measure = load_measure(args.measure)
-    for label, command, settle in [("countdown", args.command, 0.5),
+    for label, command, settle in [("countdown", args.command, 11.5),
                                    ("idle after a cooldown", args.command + " --duration 3", 14.0)]:
         runs = [one_run(measure, command, args.cpu_window, settle) for _ in range(args.runs)]
         print(f"codegate {label} (real flow): "

@@ -11,20 +11,15 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = --inner ]; then
     # One run, inside dbus-run-session: scenario and the flow script's options follow.
     scenario=$2; shift 2
-    app= bus= XVFB_PID=
-    state=$(mktemp -d)
-    trap 'kill $app $bus $XVFB_PID 2>/dev/null || true; wait 2>/dev/null; rm -rf "$state"' EXIT
-    /usr/libexec/at-spi-bus-launcher --launch-immediately &
-    bus=$!
+    APP=
     . scripts/xvfb.sh
-    start_xvfb 800x800x24
+    start_a11y_session
+    state=$STATE
     xset r off
-    # The source language (Chinese), whatever the developer's.
-    export GSK_RENDERER=cairo GTK_A11Y=atspi XDG_STATE_HOME=$state LC_ALL=C.UTF-8 LANGUAGE=
     options=(--gateway-latency 300 --duration 8)
     [ "$scenario" = network ] && options+=(--gateway-fail network)
     .build/debug/codegate "${options[@]}" 2>"$state/app.log" &
-    app=$!
+    APP=$!
     timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null
     sleep 0.5
     status=0

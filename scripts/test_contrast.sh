@@ -11,14 +11,10 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = --inner ]; then
     # One run, inside dbus-run-session: style, scenario, screenshot folder, results file.
     style=$2 scenario=$3 out=$4 results=$5
-    app= bus= XVFB_PID=
-    state=$(mktemp -d)
-    trap 'kill $app $bus $XVFB_PID 2>/dev/null || true; wait 2>/dev/null; rm -rf "$state"' EXIT
-    /usr/libexec/at-spi-bus-launcher --launch-immediately &
-    bus=$!
+    APP=
     . scripts/xvfb.sh
-    start_xvfb 800x800x24
-    export GSK_RENDERER=cairo GTK_A11Y=atspi XDG_STATE_HOME=$state LC_ALL=C.UTF-8 LANGUAGE=
+    start_a11y_session
+    state=$STATE
     case $style in
         dark) export ADW_DEBUG_COLOR_SCHEME=prefer-dark ;;
         high-contrast) export ADW_DEBUG_HIGH_CONTRAST=1 ;;
@@ -26,7 +22,7 @@ if [ "${1:-}" = --inner ]; then
     options=(--gateway-latency 300 --duration 8)
     [ "$scenario" = network ] && options+=(--gateway-fail network)
     .build/debug/codegate "${options[@]}" 2>"$state/app.log" &
-    app=$!
+    APP=$!
     timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null
     sleep 0.5
     timeout 120 /usr/bin/python3 scripts/contrast.py measure --style "$style" --scenario "$scenario" \

@@ -22,3 +22,17 @@ start_app() {
     APP_PID=$!
     WINDOW=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)
 }
+
+# Sourced too, inside dbus-run-session. start_a11y_session starts the accessibility bus and a
+# private Xvfb, with a state folder for the app (STATE) and the environment an AT-SPI run
+# needs: GTK on the bus, software rendering, the source language whatever the developer's.
+# Sets BUS_PID; on exit the app (APP, if the caller set it), the bus and Xvfb are ended and the
+# state folder removed.
+start_a11y_session() {
+    STATE=$(mktemp -d)
+    trap 'kill ${APP:-} $BUS_PID $XVFB_PID 2>/dev/null || true; wait 2>/dev/null; rm -rf "$STATE"' EXIT
+    /usr/libexec/at-spi-bus-launcher --launch-immediately &
+    BUS_PID=$!
+    start_xvfb 800x800x24
+    export GSK_RENDERER=cairo GTK_A11Y=atspi XDG_STATE_HOME=$STATE LC_ALL=C.UTF-8 LANGUAGE=
+}
