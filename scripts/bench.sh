@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 bench=${CODEGATE_SHARED:-../shared}/bench
 [ -f "$bench/measure.py" ] || { echo "bench: $bench/measure.py not found (set CODEGATE_SHARED)" >&2; exit 2; }
-swift build -c release --product codegate
+# The binary as `make install` builds it: the Swift runtime linked in.
+swift build -c release --static-swift-stdlib --product codegate
 cc -O2 "$bench/baseline.c" -o .build/baseline-c $(pkg-config --cflags --libs gtk4)
 . scripts/xvfb.sh
 start_xvfb 1024x768x24

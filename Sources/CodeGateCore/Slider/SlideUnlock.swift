@@ -51,11 +51,14 @@ public final class SlideUnlock {
         frameInterval: Duration = .milliseconds(16),
         stepPatience: Duration = .milliseconds(1500)
     ) {
+        // Durations are cut to a minute and frames kept at least a millisecond apart, so no
+        // instant computed from them can overflow and no glide can schedule without end.
+        let minute: Duration = .seconds(60)
         self.timers = timers
-        self.threshold = threshold
-        self.glideDuration = glideDuration
-        self.frameInterval = frameInterval
-        self.stepPatience = stepPatience
+        self.threshold = min(1, max(0, threshold.isNaN ? 1 : threshold))
+        self.glideDuration = min(max(.zero, glideDuration), minute)
+        self.frameInterval = min(max(.milliseconds(1), frameInterval), minute)
+        self.stepPatience = min(max(.zero, stepPatience), minute)
         frame = Alarm(timers: timers)
         patience = Alarm(timers: timers)
     }
