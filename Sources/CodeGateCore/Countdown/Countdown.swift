@@ -85,22 +85,26 @@ public final class Countdown {
 
     /// How much of the cooldown has passed, from 0 to 1; 0 when idle.
     public var fraction: Double {
-        guard isCounting else { return 0 }
-        return Double(elapsedNanoseconds) / Double(total.wholeNanoseconds)
+        let left = remaining
+        guard left > .zero else { return 0 }
+        return Double(elapsedNanoseconds(leaving: left)) / Double(total.wholeNanoseconds)
     }
 
     /// How many of the `fillResolution` steps of the fill are covered now. Exact integer
     /// arithmetic, so it agrees with the alarm about when the next step begins.
     public var filledSteps: Int {
-        guard isCounting, fillResolution > 0 else { return 0 }
-        return Int(Self.scale(elapsedNanoseconds, by: Int64(fillResolution), over: total.wholeNanoseconds))
+        let left = remaining
+        guard left > .zero, fillResolution > 0 else { return 0 }
+        return Int(Self.scale(elapsedNanoseconds(leaving: left), by: Int64(fillResolution), over: total.wholeNanoseconds))
     }
 
     /// The button text for the current state.
     public var label: String { format.text(secondsLeft: remainingSeconds) }
 
-    private var elapsedNanoseconds: Int64 {
-        min(total.wholeNanoseconds, max(0, total.wholeNanoseconds - remaining.wholeNanoseconds))
+    /// How much of the cooldown has passed when `left` of it remains. Each reading above takes
+    /// the clock once and derives everything from that one `left`, so its parts agree.
+    private func elapsedNanoseconds(leaving left: Duration) -> Int64 {
+        min(total.wholeNanoseconds, max(0, total.wholeNanoseconds - left.wholeNanoseconds))
     }
 
     private func changed() {
@@ -124,15 +128,15 @@ public final class Countdown {
     /// The instant something visible changes next: the label's number, the fill crossing its
     /// next step, or the end.
     private func nextChange(before deadline: ContinuousClock.Instant) -> ContinuousClock.Instant {
-        let left = remaining.wholeNanoseconds
-        guard left > 0 else { return deadline }
+        let left = remaining
+        guard left > .zero else { return deadline }
         let second: Int64 = 1_000_000_000
         // The label drops a number when the time left reaches the next whole second below it.
-        var next = deadline - .nanoseconds((Int64(remaining.secondsRoundedUp) - 1) * second)
+        var next = deadline - .nanoseconds((Int64(left.secondsRoundedUp) - 1) * second)
         if fillResolution > 0 {
             let totalNs = total.wholeNanoseconds
             let steps = Int64(fillResolution)
-            let nextStep = Self.scale(elapsedNanoseconds, by: steps, over: totalNs) + 1
+            let nextStep = Self.scale(elapsedNanoseconds(leaving: left), by: steps, over: totalNs) + 1
             // The first instant at which nextStep steps are covered, rounded up to the nanosecond.
             let stepAt = Self.scale(nextStep, by: totalNs, over: steps, roundingUp: true)
             next = min(next, deadline - total + .nanoseconds(stepAt))
