@@ -28,7 +28,7 @@ public struct SavedCooldown: Equatable, Sendable {
     public init(remaining: Duration, total: Duration, at moment: SystemMoment) {
         let total = min(Self.longest, max(Self.shortest, total))
         let remaining = min(total, max(.zero, remaining))
-        bootID = Self.bootID(Substring(moment.bootID)) ?? ""
+        bootID = SystemMoment.recordedBootID(moment.bootID) ?? ""
         bootEnd = moment.boot + remaining
         wallEnd = moment.wall + remaining
         self.total = total
@@ -38,7 +38,7 @@ public struct SavedCooldown: Equatable, Sendable {
     /// further away than a whole cooldown (the clock was set back, or the file lies) counts as
     /// a whole cooldown.
     public func remaining(at moment: SystemMoment) -> Duration {
-        !bootID.isEmpty && moment.bootID == bootID
+        moment.isSameBoot(as: bootID)
             ? left(until: bootEnd, from: moment.boot) : left(until: wallEnd, from: moment.wall)
     }
 
@@ -54,7 +54,7 @@ public struct SavedCooldown: Equatable, Sendable {
 
     /// The record as one line of text.
     public var text: String {
-        [Self.magic, bootID.isEmpty ? "-" : bootID, "\(bootEnd.wholeNanoseconds)", "\(wallEnd.wholeNanoseconds)",
+        [Self.magic, SystemMoment.bootIDField(bootID), "\(bootEnd.wholeNanoseconds)", "\(wallEnd.wholeNanoseconds)",
          "\(total.wholeNanoseconds)"].joined(separator: " ") + "\n"
     }
 
@@ -71,7 +71,7 @@ public struct SavedCooldown: Equatable, Sendable {
     public init?(text: String) {
         guard text.utf8.count <= Self.longestText else { return nil }
         let fields = text.split(whereSeparator: \.isWhitespace)
-        guard fields.count == 5, fields[0] == Self.magic, let bootID = Self.bootID(fields[1]),
+        guard fields.count == 5, fields[0] == Self.magic, let bootID = SystemMoment.recordedBootID(fields[1]),
               let bootEnd = Int64(fields[2]), Self.possibleEnds.contains(bootEnd),
               let wallEnd = Int64(fields[3]), Self.possibleEnds.contains(wallEnd),
               let total = Int64(fields[4]),
@@ -81,13 +81,5 @@ public struct SavedCooldown: Equatable, Sendable {
         self.bootEnd = .nanoseconds(bootEnd)
         self.wallEnd = .nanoseconds(wallEnd)
         self.total = .nanoseconds(total)
-    }
-
-    /// The boot id in a record: "-" for none, else ASCII letters, digits and dashes as in
-    /// `/proc/sys/kernel/random/boot_id`; nil for anything else.
-    private static func bootID(_ field: Substring) -> String? {
-        if field == "-" { return "" }
-        guard field.utf8.count <= 64, field.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0.isASCIIAlphanumeric }) else { return nil }
-        return String(field)
     }
 }

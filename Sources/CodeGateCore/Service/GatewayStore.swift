@@ -74,8 +74,7 @@ public final class GatewayStore {
     func save(_ entries: [Entry]) {
         let now = moment()
         let kept = entries.sorted { $0.age < $1.age }.prefix(Self.capacity)
-        let bootID = !now.bootID.isEmpty && Self.isBootID(now.bootID) ? now.bootID : "-"
-        var text = Self.magic + " " + bootID + "\n"
+        var text = Self.magic + " " + SystemMoment.bootIDField(now.bootID) + "\n"
         for entry in kept {
             let code = entry.code
             text += [
@@ -103,12 +102,13 @@ public final class GatewayStore {
         lines.removeLast()
         guard let header = lines.first, lines.count - 1 <= capacity else { return nil }
         let headerFields = header.split(separator: " ", omittingEmptySubsequences: false)
-        guard headerFields.count == 2, headerFields[0] == magic, isBootID(headerFields[1]) else { return nil }
-        let bootID = headerFields[1] == "-" ? nil : String(headerFields[1])
+        guard headerFields.count == 2, headerFields[0] == magic,
+              let bootID = SystemMoment.recordedBootID(headerFields[1])
+        else { return nil }
         var seen: Set<PhoneNumber> = []
         var entries: [Entry] = []
         for line in lines.dropFirst() {
-            guard let entry = entry(in: line, sameBoot: bootID != nil && bootID == now.bootID, at: now),
+            guard let entry = entry(in: line, sameBoot: now.isSameBoot(as: bootID), at: now),
                   seen.insert(entry.number).inserted
             else { return nil }
             entries.append(entry)
@@ -138,12 +138,6 @@ public final class GatewayStore {
         // as now, which keeps a cooldown whole rather than lifting it.
         let age = sameBoot ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
         return Entry(number: number, age: max(.zero, age), code: code)
-    }
-
-    /// "-" for no boot, or the letters, digits and dashes of `/proc/sys/kernel/random/boot_id`.
-    private static func isBootID(_ text: some StringProtocol) -> Bool {
-        text == "-" || (1...64).contains(text.utf8.count)
-            && text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.isASCIIAlphanumeric }
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
