@@ -54,19 +54,13 @@ public final class GatewayStore {
     /// The entries in the file: none when there is no file, or when it is not a valid record,
     /// which is then reported. Removes temporaries a write that died left behind.
     func load() -> [Entry] {
-        StateFile.removeStaleTemporaries(for: path)
-        switch StateFile.read(path: path, maxBytes: Self.maxBytes) {
+        let now = moment()
+        switch StateFile.readRecord(path: path, maxBytes: Self.maxBytes, describedAs: "valid record", { Self.entries(in: $0, at: now) }) {
+        case .success(let entries):
+            return entries ?? []
         case .failure(let error):
-            if !error.isMissing {
-                report("ignoring the gateway's saved state: \(error)")
-            }
+            report("ignoring the gateway's saved state: \(error)")
             return []
-        case .success(let text):
-            guard let entries = Self.entries(in: text, at: moment()) else {
-                report("ignoring the gateway's saved state: state file \(path.terminalEscaped): not a valid record")
-                return []
-            }
-            return entries
         }
     }
 

@@ -15,19 +15,13 @@ public final class CooldownFile: CooldownStore {
     }
 
     public func load() -> SavedCooldown? {
-        StateFile.removeStaleTemporaries(for: path)
-        switch StateFile.read(path: path) {
-        case .success(let text):
-            if let record = SavedCooldown(text: text) {
-                return record
-            }
-            report("state file \(path.terminalEscaped): not a cooldown record; ignored")
-        case .failure(let error) where !error.isMissing:
+        switch StateFile.readRecord(path: path, describedAs: "cooldown record", SavedCooldown.init(text:)) {
+        case .success(let record):
+            return record
+        case .failure(let error):
             report("\(error); ignored")
-        case .failure:
-            break
+            return nil
         }
-        return nil
     }
 
     public func save(_ record: SavedCooldown) {

@@ -145,6 +145,25 @@ public enum StateFile {
         return .success(removed)
     }
 
+    /// The record in the state file at `path`, as `parse` reads its text, after removing the
+    /// temporaries a write that died left behind: nil when there is no file yet; a failure
+    /// when the file was refused, or `parse` did not take it (`notARecord(kind)`). Every state
+    /// file of the app is loaded this way, so each refuses the same shapes and is reported alike.
+    public static func readRecord<Record>(
+        path: String, maxBytes: Int = defaultMaxBytes, describedAs kind: String, _ parse: (String) -> Record?
+    ) -> Result<Record?, StateFileError> {
+        removeStaleTemporaries(for: path)
+        switch read(path: path, maxBytes: maxBytes) {
+        case .success(let text):
+            guard let record = parse(text) else { return .refused(path, .notARecord(kind)) }
+            return .success(record)
+        case .failure(let error) where error.isMissing:
+            return .success(nil)
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
     /// Removes the state file at `path`; a file that is already gone is no failure.
     public static func remove(path: String) -> Result<Void, StateFileError> {
         guard isUsable(path) else { return .refused(path, .badPath) }
@@ -288,6 +307,9 @@ public struct StateFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case folderNotPrivate(String)
         /// A system call failed with an errno.
         case system(call: String, code: Int32)
+        /// The file is text, but not a record of the kind named: damaged, or written by
+        /// something else.
+        case notARecord(String)
     }
 
     /// The state file's path.
@@ -318,6 +340,7 @@ public struct StateFileError: Error, Equatable, Sendable, CustomStringConvertibl
             case .badPath: "the path names no file"
             case .folderNotPrivate(let why): "its folder is not private to us: \(why)"
             case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+            case .notARecord(let kind): "not a \(kind)"
             }
         return "state file \(path.terminalEscaped): \(why)"
     }
