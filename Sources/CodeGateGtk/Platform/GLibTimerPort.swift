@@ -12,7 +12,7 @@ import Glibc
 @MainActor
 public final class GLibTimerPort: TimerPort {
     /// The sources of timers not yet run or cancelled, for tests that check nothing is left.
-    private(set) var liveSources: Set<guint> = []
+    fileprivate(set) var liveSources: Set<guint> = []
 
     /// A port on the default main context.
     public init() {}
@@ -20,18 +20,12 @@ public final class GLibTimerPort: TimerPort {
     public var now: ContinuousClock.Instant { .now }
 
     public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @MainActor () -> Void) -> any ScheduledTimer {
-        let timer = BootTimer()
+        let timer = BootTimer(port: self)
         let delay = max(.nanoseconds(1), ContinuousClock.now.duration(to: deadline))
-        let fired: @MainActor () -> Void = { [weak self, weak timer] in
-            if let timer {
-                self?.liveSources.remove(timer.sourceID)
-                timer.sourceID = 0
-            }
+        timer.started(Self.addSource(after: delay) { [weak timer] in
+            timer?.ended()
             action()
-        }
-        timer.sourceID = Self.addSource(after: delay, fired)
-        timer.onCancel = { [weak self] id in self?.liveSources.remove(id) }
-        liveSources.insert(timer.sourceID)
+        })
         return timer
     }
 
@@ -70,14 +64,29 @@ public final class GLibTimerPort: TimerPort {
 /// One action scheduled on a `GLibTimerPort`.
 @MainActor
 private final class BootTimer: ScheduledTimer {
+    private weak var port: GLibTimerPort?
     /// The GLib source, 0 once it has run or been cancelled.
-    var sourceID: guint = 0
-    var onCancel: ((guint) -> Void)?
+    private var sourceID: guint = 0
+
+    init(port: GLibTimerPort) {
+        self.port = port
+    }
+
+    /// The source now waits to run the action.
+    func started(_ source: guint) {
+        sourceID = source
+        port?.liveSources.insert(source)
+    }
+
+    /// The source is gone: it ran, or was removed.
+    func ended() {
+        port?.liveSources.remove(sourceID)
+        sourceID = 0
+    }
 
     func cancel() {
         guard sourceID != 0 else { return }
         g_source_remove(sourceID)
-        onCancel?(sourceID)
-        sourceID = 0
+        ended()
     }
 }
