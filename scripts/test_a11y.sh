@@ -14,18 +14,12 @@ if [ "${1:-}" = --inner ]; then
     APP=
     . scripts/xvfb.sh
     start_a11y_session
-    state=$STATE
     xset r off
-    options=(--gateway-latency 300 --duration 8)
-    [ "$scenario" = network ] && options+=(--gateway-fail network)
-    .build/debug/codegate "${options[@]}" 2>"$state/app.log" &
-    APP=$!
-    timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null
-    sleep 0.5
+    start_a11y_app "$scenario"
     status=0
     timeout 180 /usr/bin/python3 scripts/a11y_flow.py --scenario "$scenario" "$@" || status=$?
-    if grep -q CRITICAL "$state/app.log"; then
-        echo "app criticals:"; grep CRITICAL "$state/app.log"
+    if grep -q CRITICAL "$STATE/app.log"; then
+        echo "app criticals:"; grep CRITICAL "$STATE/app.log"
     fi
     exit $status
 fi

@@ -14,17 +14,11 @@ if [ "${1:-}" = --inner ]; then
     APP=
     . scripts/xvfb.sh
     start_a11y_session
-    state=$STATE
     case $style in
         dark) export ADW_DEBUG_COLOR_SCHEME=prefer-dark ;;
         high-contrast) export ADW_DEBUG_HIGH_CONTRAST=1 ;;
     esac
-    options=(--gateway-latency 300 --duration 8)
-    [ "$scenario" = network ] && options+=(--gateway-fail network)
-    .build/debug/codegate "${options[@]}" 2>"$state/app.log" &
-    APP=$!
-    timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null
-    sleep 0.5
+    start_a11y_app "$scenario"
     timeout 120 /usr/bin/python3 scripts/contrast.py measure --style "$style" --scenario "$scenario" \
         --out "$out" --results "$results"
     exit

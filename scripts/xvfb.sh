@@ -36,3 +36,15 @@ start_a11y_session() {
     start_xvfb 800x800x24
     export GSK_RENDERER=cairo GTK_A11Y=atspi XDG_STATE_HOME=$STATE LC_ALL=C.UTF-8 LANGUAGE=
 }
+
+# Sourced too, after start_a11y_session. start_a11y_app SCENARIO starts the built codegate for
+# an AT-SPI run: a 300 ms gateway, an 8 s cooldown and, for the scenario "network", failing
+# requests; its stderr goes to $STATE/app.log. Sets APP and waits for the window.
+start_a11y_app() {
+    local options=(--gateway-latency 300 --duration 8)
+    [ "$1" = network ] && options+=(--gateway-fail network)
+    .build/debug/codegate "${options[@]}" 2>"$STATE/app.log" &
+    APP=$!
+    timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null
+    sleep 0.5
+}
