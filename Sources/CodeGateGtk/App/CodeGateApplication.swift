@@ -71,9 +71,9 @@ public final class CodeGateApplication {
     private func activate() {
         MainQueueSource.install()
         if window == nil {
+            let state = String(cString: g_get_user_state_dir()) + "/codegate"
             let window = Self.openWindow(application: application, options: options, timers: GLibTimerPort(),
-                                         cooldownPath: String(cString: g_get_user_state_dir()) + "/codegate/cooldown",
-                                         gatewayPath: String(cString: g_get_user_state_dir()) + "/codegate/gateway")
+                                         cooldownPath: state + "/cooldown", gatewayPath: state + "/gateway")
             let notifier = DesktopNotifier(application: application.cast())
             window.onMessage = { message in
                 notifier.send(id: "codegate-sms", title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
