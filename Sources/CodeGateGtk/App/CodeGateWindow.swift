@@ -178,11 +178,7 @@ public final class CodeGateWindow {
         guard invalid[entry] != isInvalid else { return }
         invalid[entry] = isInvalid
         cg_accessible_set_invalid(entry, isInvalid ? 1 : 0)
-        if isInvalid {
-            gtk_widget_add_css_class(entry, "error")
-        } else {
-            gtk_widget_remove_css_class(entry, "error")
-        }
+        entry.setCSSClass("error", isInvalid)
     }
 
     /// Turns `widget` on or off. An entry turned off while it has the focus gets no focus-out,
@@ -249,11 +245,7 @@ public final class CodeGateWindow {
         gtk_label_set_text(label.opaque, status?.text ?? "")
         gtk_widget_set_visible(label, status == nil ? 0 : 1)
         for (kind, name) in [(StatusMessage.Kind.info, "info"), (.success, "success"), (.error, "error")] {
-            if status?.kind == kind {
-                gtk_widget_add_css_class(label, name)
-            } else {
-                gtk_widget_remove_css_class(label, name)
-            }
+            label.setCSSClass(name, status?.kind == kind)
         }
     }
 }

@@ -64,11 +64,7 @@ public final class CountdownButton {
             cg_accessible_set_label(widget, state.accessibleText)
         }
         gtk_widget_set_sensitive(widget, state.isSensitive ? 1 : 0)
-        if state.phase == .counting {
-            gtk_widget_add_css_class(widget, "counting")
-        } else {
-            gtk_widget_remove_css_class(widget, "counting")
-        }
+        widget.setCSSClass("counting", state.phase == .counting)
         showFill(state.fillFraction)
     }
 

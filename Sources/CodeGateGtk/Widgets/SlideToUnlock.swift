@@ -118,19 +118,11 @@ public final class SlideToUnlock {
             cg_accessible_set_value_text(scale, state.valueText)
         }
         shown = state
-        setClass("unlocked", state.phase == .unlocked)
-        setClass("gliding", state.phase == .gliding)
-        setClass("at-start", state.position == 0)
+        widget.setCSSClass("unlocked", state.phase == .unlocked)
+        widget.setCSSClass("gliding", state.phase == .gliding)
+        widget.setCSSClass("at-start", state.position == 0)
         // The hint fades as the thumb covers it, as on a phone's lock screen.
         gtk_widget_set_opacity(label, state.phase == .unlocked ? 1 : max(0.15, 1 - state.position * 1.5))
-    }
-
-    private func setClass(_ name: String, _ on: Bool) {
-        if on {
-            gtk_widget_add_css_class(widget, name)
-        } else {
-            gtk_widget_remove_css_class(widget, name)
-        }
     }
 
     private func tearDown() {
