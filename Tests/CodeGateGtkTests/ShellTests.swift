@@ -27,15 +27,21 @@ final class ShellTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
-            let overlay = gtk_application_window_get_help_overlay(window.window.cast())!
-            XCTAssertEqual(Self.typeName(UnsafeMutableRawPointer(overlay)), "GtkShortcutsWindow")
+            XCTAssertNil(gtk_application_window_get_help_overlay(window.window.cast()), "built on first use")
             gtk_widget_activate_action_variant(window.window, "win.show-help-overlay", nil)
+            guard let overlay = gtk_application_window_get_help_overlay(window.window.cast()) else {
+                return XCTFail("the action builds the shortcuts window")
+            }
+            XCTAssertEqual(Self.typeName(UnsafeMutableRawPointer(overlay)), "GtkShortcutsWindow")
+            XCTAssertEqual(gtk_window_get_transient_for(UnsafeMutablePointer<GtkWindow>(overlay)), window.window.cast())
             XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 })
-            gtk_widget_set_visible(UnsafeMutablePointer<GtkWidget>(overlay), 0)
+            gtk_window_close(UnsafeMutablePointer<GtkWindow>(overlay))
+            XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) == 0 })
+            XCTAssertEqual(gtk_application_window_get_help_overlay(window.window.cast()), overlay, "closing hides it")
 
             H.click(window.phoneEntry)
             H.xdotool("key", "ctrl+question")
-            XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 }, "Ctrl+? shows it")
+            XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 }, "Ctrl+? shows it again")
         }
     }
 

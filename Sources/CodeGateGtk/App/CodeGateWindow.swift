@@ -66,7 +66,7 @@ public final class CodeGateWindow {
         gtk_window_set_title(window.cast(), "CodeGate")
         gtk_window_set_default_size(window.cast(), 420, -1)
         gtk_window_set_titlebar(window.cast(), Self.headerBar())
-        Self.addShortcutsWindow(to: window)
+        Self.addShortcutsAction(to: window)
 
         gtk_entry_set_placeholder_text(phoneEntry.cast(), localized("手机号，如 138 0013 8000 或 +44 7700 900123"))
         gtk_entry_set_input_purpose(phoneEntry.cast(), GTK_INPUT_PURPOSE_PHONE)
@@ -215,14 +215,30 @@ public final class CodeGateWindow {
         return header
     }
 
-    /// Gives the window its Keyboard Shortcuts window (`Resources/shortcuts.ui`), which makes
-    /// GtkApplicationWindow add the `win.show-help-overlay` action that shows it.
-    private static func addShortcutsWindow(to window: UnsafeMutablePointer<GtkWidget>) {
-        guard ResourceBundle.register() else { return }
+    /// Gives the window `win.show-help-overlay`, which shows its Keyboard Shortcuts window
+    /// (`Resources/shortcuts.ui`). The window is built on first use: most sessions never open
+    /// it, and built up front its widget tree took a third of a megabyte and start-up time.
+    /// GtkApplicationWindow keeps it once set, and adds no action of its own beside this one.
+    private static func addShortcutsAction(to window: UnsafeMutablePointer<GtkWidget>) {
+        let action = g_simple_action_new("show-help-overlay", nil)!
+        Signal.connectActivate(action) {
+            guard let overlay = gtk_application_window_get_help_overlay(window.cast()) ?? shortcutsWindow(for: window)
+            else { return }
+            gtk_window_present(overlay.cast())
+        }
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// Builds the shortcuts window and hands it to `window`, which makes it modal over itself
+    /// and hides it on close.
+    private static func shortcutsWindow(for window: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        guard ResourceBundle.register() else { return nil }
         let builder = gtk_builder_new_from_resource(ResourceBundle.basePath + "/shortcuts.ui")
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return }
-        gtk_application_window_set_help_overlay(window.cast(), OpaquePointer(overlay))
+        guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return nil }
+        gtk_application_window_set_help_overlay(window.cast(), overlay.opaque)
+        return overlay.opaque
     }
 
     private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
