@@ -79,16 +79,21 @@ def boundary(image, box, against):
 
 def text_colours(image, box):
     """(foreground, [backgrounds]) of a text region: backgrounds are the colours covering at
-    least 15 % of it (at least the most frequent one); the foreground is the colour covering
-    at least 0.3 % that contrasts most with the backgrounds."""
+    least 15 % of it (at least the most frequent one); the foreground is the colour of the
+    glyphs' inked core: the least contrasting of the pixels that make up the most contrasting
+    0.3 % of the region. Thin strokes are mostly anti-aliased shades with few pixels of the
+    full text colour, so this errs towards less contrast, never more."""
     counts, total = histogram(image, box)
     ranked = counts.most_common()
     backgrounds = [c for c, n in ranked if n >= 0.15 * total] or [ranked[0][0]]
-    candidates = [c for c, n in ranked if n >= max(3, 0.003 * total) and c not in backgrounds]
-    if not candidates:
-        return None, backgrounds
-    foreground = max(candidates, key=lambda c: min(ratio(c, b) for b in backgrounds))
-    return foreground, backgrounds
+    ink = sorted(((c, n) for c, n in ranked if c not in backgrounds),
+                 key=lambda cn: min(ratio(cn[0], b) for b in backgrounds), reverse=True)
+    needed, covered = max(3, 0.003 * total), 0
+    for colour, n in ink:
+        covered += n
+        if covered >= needed:
+            return colour, backgrounds
+    return None, backgrounds
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,7 +170,8 @@ def measure_slider(shot, slider, unlocked):
     track = (x + 4, y + 4, w - h - 8, 5) if unlocked else (x + h + 4, y + 4, w - h - 8, 5)
     # The thumb's left edge, a few pixels wide, where it meets the track beside it.
     thumb_edge = (thumb_x + 1, y + 10, 4, h - 20)
-    hint = (x + 4, y, w - h - 8, h) if unlocked else (x + h + 4, y, w - h - 8, h)
+    # The track's inside, clear of its outline above and below the hint.
+    hint = (x + 4, y + 4, w - h - 8, h - 8) if unlocked else (x + h + 4, y + 4, w - h - 8, h - 8)
     shot.text("slider hint text", hint)
     shot.indicator("slider thumb vs track", thumb_edge, track)
     # The track's top edge against the window above it.
