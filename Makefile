@@ -13,6 +13,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
 SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool
+ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # The accessibility and contrast checks read the AT-SPI tree with pyatspi on a private
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
 A11Y_PACKAGES := $(TEST_PACKAGES) at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi x11-xserver-utils
@@ -39,7 +40,7 @@ INSTALLED := $(BINDIR)/codegate \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(CATALOGS)
 
-.PHONY: run test screenshot bench soak build release install uninstall pot locale a11y-report contrast-report
+.PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report
 
 # Refreshes the icon cache and desktop database after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
@@ -89,6 +90,12 @@ screenshot: build
 bench:
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
+
+# Rewrites Sources/codegate/codegate.order, the layout of the release binary's functions, from
+# a profile of the real window: run it after changes to what start-up or the flow calls.
+orderfile:
+	$(call require,$(ORDER_PACKAGES))
+	scripts/orderfile.sh
 
 # Not part of `test`: 200 cycles through the real window take several minutes.
 soak: build
