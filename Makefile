@@ -3,7 +3,8 @@
 # DESTDIR if given) and `make uninstall` removes it again. `make pot` refreshes the translation
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
 # finds them. `make soak` runs the real window through 200 request cycles and reports its
-# memory and height.
+# memory and height; `make bench` compares its cost with the C and PyGObject references, and
+# `make orderfile` rewrites the release binary's function order from a profile.
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
