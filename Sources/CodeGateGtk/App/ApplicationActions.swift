@@ -2,7 +2,7 @@ import CGtk
 
 /// The actions and keyboard shortcuts every GNOME app has: `app.quit` (Ctrl+Q), `app.about`,
 /// `window.close` (Ctrl+W, GtkWindow's own action) and `win.show-help-overlay` (Ctrl+?, which
-/// GtkApplicationWindow adds once a window has its shortcuts window).
+/// `CodeGateWindow` adds to its window).
 @MainActor
 enum ApplicationActions {
     /// Each action with the keys that trigger it, in GTK's accelerator syntax.

@@ -226,7 +226,7 @@ public final class CodeGateWindow {
             else { return }
             gtk_window_present(overlay.cast())
         }
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(window.opaque, action)
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 
