@@ -122,9 +122,7 @@ public enum StateFile {
             return .refused(path, .system(call: "fdopendir", code: errno))
         }
         defer { closedir(directory) }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let cutoff = Duration(now) - age
+        let cutoff = Duration.reading(CLOCK_REALTIME) - age
         let prefix = Array((name + ".").utf8)
         var removed = 0
         while let entry = readdir(directory) {

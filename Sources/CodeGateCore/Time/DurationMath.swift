@@ -38,4 +38,11 @@ extension Duration {
     init(_ time: timespec) {
         self = .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
+
+    /// The reading of `clock` (`CLOCK_BOOTTIME`, `CLOCK_REALTIME`…) now, since its epoch.
+    static func reading(_ clock: clockid_t) -> Duration {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Duration(time)
+    }
 }

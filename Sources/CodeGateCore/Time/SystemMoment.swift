@@ -45,13 +45,7 @@ public struct SystemMoment: Equatable, Sendable {
 
     /// Reads the clocks now.
     public static func now() -> SystemMoment {
-        SystemMoment(bootID: currentBootID, boot: reading(CLOCK_BOOTTIME), wall: reading(CLOCK_REALTIME))
-    }
-
-    private static func reading(_ clock: clockid_t) -> Duration {
-        var spec = timespec()
-        clock_gettime(clock, &spec)
-        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+        SystemMoment(bootID: currentBootID, boot: .reading(CLOCK_BOOTTIME), wall: .reading(CLOCK_REALTIME))
     }
 
     private static let currentBootID: String = {
