@@ -99,10 +99,11 @@ public final class GatewayStore {
         guard headerFields.count == 2, headerFields[0] == magic,
               let bootID = SystemMoment.recordedBootID(headerFields[1])
         else { return nil }
+        let sameBoot = now.isSameBoot(as: bootID)
         var seen: Set<PhoneNumber> = []
         var entries: [Entry] = []
         for line in lines.dropFirst() {
-            guard let entry = entry(in: line, sameBoot: now.isSameBoot(as: bootID), at: now),
+            guard let entry = entry(in: line, sameBoot: sameBoot, at: now),
                   seen.insert(entry.number).inserted
             else { return nil }
             entries.append(entry)
