@@ -64,22 +64,18 @@ public final class SlideUnlock {
     }
 
     /// The thumb's position now, 0…1, following the glide back while one runs.
-    public var value: Double {
-        glide?.value(at: timers.now) ?? restingValue
-    }
+    public var value: Double { value(at: timers.now) }
 
     /// Whether the thumb is gliding back now.
-    public var isGlidingBack: Bool {
-        guard let glide else { return false }
-        return !glide.isFinished(at: timers.now)
-    }
+    public var isGlidingBack: Bool { isGlidingBack(at: timers.now) }
 
-    /// What the control shows now.
+    /// What the control shows now: the clock is read once, so the position and the phase agree.
     public var state: SliderState {
-        let position = value
+        let now = timers.now
+        let position = value(at: now)
         return SliderState(
             position: position,
-            phase: isUnlocked ? .unlocked : isGlidingBack ? .gliding : .locked,
+            phase: isUnlocked ? .unlocked : isGlidingBack(at: now) ? .gliding : .locked,
             hint: isUnlocked ? unlockedHint : hint,
             accessibleName: isUnlocked ? localized("滑动验证，已通过") : localized("滑动验证，未通过"),
             // TRANSLATORS: the slider's position for a screen reader: {0} is a whole percentage.
@@ -118,6 +114,14 @@ public final class SlideUnlock {
         guard isUnlocked else { return }
         isUnlocked = false
         glideBack(from: restingValue)
+    }
+
+    private func value(at now: ContinuousClock.Instant) -> Double {
+        glide?.value(at: now) ?? restingValue
+    }
+
+    private func isGlidingBack(at now: ContinuousClock.Instant) -> Bool {
+        glide.map { !$0.isFinished(at: now) } ?? false
     }
 
     private func glideBack(from start: Double) {
