@@ -36,13 +36,10 @@ public final class CodeGateWindow {
 
     /// Called with each delivered message after it is shown, e.g. to notify the desktop.
     public var onMessage: (@MainActor (SMSMessage) -> Void)?
-    private let messages: ObserverList<SMSMessage>
-    private var observations: (message: ObservationToken, change: ObservationToken, focus: ObservationToken)?
 
     /// Builds the window for `application` over `flow`, showing each message of `messages`
     /// — what the flow's service delivers — in its message area.
     public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: ObserverList<SMSMessage>) {
-        self.messages = messages
         self.flow = flow
         slider = SlideToUnlock(model: flow.slider)
         button = CountdownButton(flow: flow)
@@ -58,7 +55,7 @@ public final class CodeGateWindow {
         form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         window = gtk_application_window_new(application)
         layOut()
-        connect()
+        connect(messages: messages)
         render()
     }
 
@@ -103,7 +100,7 @@ public final class CodeGateWindow {
         gtk_window_set_child(window.cast(), pages)
     }
 
-    private func connect() {
+    private func connect(messages: ObserverList<SMSMessage>) {
         attach(self, to: window.cast(), key: "codegate-window")
         Signal.connect(phoneEntry, "changed") { [weak self] in
             guard let self else { return }
@@ -118,20 +115,9 @@ public final class CodeGateWindow {
         Signal.connect(codeEntry, "activate") { [weak self] in self?.flow.submitCode() }
         Signal.connect(verifyButton, "clicked") { [weak self] in self?.flow.verify() }
         // A flow or a service may outlive the window: from its destruction on, it shows nothing.
-        Signal.connect(window, "destroy") { [weak self] in self?.stopObserving() }
-        observations = (
-            messages.add { [weak self] message in self?.deliver(message) },
-            flow.changes.add { [weak self] in self?.render() },
-            flow.focusMoves.add { [weak self] target in self?.moveFocus(to: target) }
-        )
-    }
-
-    private func stopObserving() {
-        guard let observations else { return }
-        messages.remove(observations.message)
-        flow.changes.remove(observations.change)
-        flow.focusMoves.remove(observations.focus)
-        self.observations = nil
+        messages.add(until: window) { [weak self] message in self?.deliver(message) }
+        flow.changes.add(until: window) { [weak self] in self?.render() }
+        flow.focusMoves.add(until: window) { [weak self] target in self?.moveFocus(to: target) }
     }
 
     /// Puts the keyboard focus on the control the flow needs next, whose description then

@@ -19,7 +19,6 @@ public final class CountdownButton {
     let fill: UnsafeMutablePointer<GtkWidget>
     /// What the button shows, as last rendered.
     private(set) var shown: RequestButtonState?
-    private var observation: ObservationToken?
 
     /// Creates the button over `flow`.
     public init(flow: CodeFlow) {
@@ -46,8 +45,7 @@ public final class CountdownButton {
         attach(self, to: widget.cast(), key: "codegate-countdown-button")
         Signal.connect(widget, "clicked") { [weak self] in self?.flow.requestCode() }
         Signal.connect(widget, "unmap") { [weak self] in self?.flow.countdown.fillResolution = 0 }
-        Signal.connect(widget, "destroy") { [weak self] in self?.tearDown() }
-        observation = flow.changes.add { [weak self] in self?.render() }
+        flow.changes.add(until: widget) { [weak self] in self?.render() }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
         render()
     }
@@ -85,11 +83,4 @@ public final class CountdownButton {
 
     /// The fill's width as last drawn, in device pixels, for tests.
     var fillWidth: Int { ClipBin.shownWidth(of: fill) }
-
-    private func tearDown() {
-        if let observation {
-            flow.changes.remove(observation)
-        }
-        observation = nil
-    }
 }

@@ -20,7 +20,6 @@ public final class SlideToUnlock {
     let label: UnsafeMutablePointer<GtkWidget>
     private var isDragging = false
     private var shown: SliderState?
-    private var observation: ObservationToken?
 
     /// Creates the control over `model`.
     public init(model: SlideUnlock) {
@@ -61,8 +60,7 @@ public final class SlideToUnlock {
         gtk_event_controller_set_propagation_phase(release, GTK_PHASE_CAPTURE)
         Signal.connectPointerReleased(release) { [weak self] in self?.pointerReleased() }
         gtk_widget_add_controller(widget, release)
-        Signal.connect(widget, "destroy") { [weak self] in self?.tearDown() }
-        observation = model.changes.add { [weak self] in self?.render() }
+        model.changes.add(until: widget) { [weak self] in self?.render() }
         render()
     }
 
@@ -123,12 +121,5 @@ public final class SlideToUnlock {
         widget.setCSSClass("at-start", state.position == 0)
         // The hint fades as the thumb covers it, as on a phone's lock screen.
         gtk_widget_set_opacity(label, state.phase == .unlocked ? 1 : max(0.15, 1 - state.position * 1.5))
-    }
-
-    private func tearDown() {
-        if let observation {
-            model.changes.remove(observation)
-        }
-        observation = nil
     }
 }
