@@ -44,7 +44,7 @@ public enum StateFile {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .refused(path, .system(call: "fstat", code: errno)) }
-        if let problem = problem(with: status, expecting: S_IFREG) { return .refused(path, problem) }
+        if let problem = problem(with: status) { return .refused(path, problem) }
         guard status.st_size <= limit else { return .refused(path, .tooLarge(limit: limit)) }
 
         // The size can change after fstat: read one byte past the limit to notice a file that grew.
@@ -173,11 +173,11 @@ public enum StateFile {
 
     // MARK: - Parts
 
-    /// What makes `status` unacceptable for a state file or folder of type `type` (`S_IFREG`,
-    /// `S_IFDIR`): another type, another owner, or write access for group or others.
-    private static func problem(with status: stat, expecting type: mode_t) -> StateFileError.Reason? {
-        let actual = status.st_mode & S_IFMT
-        guard actual == type else { return .wrongType(typeName(actual)) }
+    /// What makes `status` unacceptable for a state file: not a regular file, another owner,
+    /// or write access for group or others.
+    private static func problem(with status: stat) -> StateFileError.Reason? {
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else { return .wrongType(typeName(type)) }
         guard status.st_uid == geteuid() else { return .ownedByAnotherUser(uid: status.st_uid) }
         guard status.st_mode & 0o022 == 0 else { return .writableByOthers(mode: status.st_mode & 0o7777) }
         return nil
@@ -185,7 +185,6 @@ public enum StateFile {
 
     private static func typeName(_ type: mode_t) -> String {
         switch type {
-        case S_IFREG: "a regular file"
         case S_IFDIR: "a folder"
         case S_IFIFO: "a FIFO"
         case S_IFCHR: "a character device"
