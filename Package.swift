@@ -18,6 +18,8 @@ let releaseLinkFlags = [
 let package = Package(
     name: "CodeGate",
     products: [
+        // The two controls for any GTK 4 app: plain GTK, no libadwaita, and the UI-free models
+        // they run on. What CodeGate's own app is made of stays out of these.
         .library(name: "CodeGateCore", targets: ["CodeGateCore"]),
         .library(name: "CodeGateGtk", targets: ["CodeGateGtk"]),
         .executable(name: "codegate", targets: ["codegate"]),
@@ -28,32 +30,47 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // libadwaita, for the app's shell (CodeGateGtk/App) only: the controls stay plain GTK.
+        // libadwaita, for the app's shell (CodeGateApp) only: the controls stay plain GTK.
         .systemLibrary(
             name: "CAdw",
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
-        // glibc's gettext for Core's messages: in libc itself, no package or library to link.
+        // glibc's gettext for the app's messages: in libc itself, no package or library to link.
         .systemLibrary(name: "CLibintl"),
-        .target(name: "CodeGateCore", dependencies: ["CLibintl"]),
-        // Compiles Resources/codegate.gresource.xml into the library: no Foundation Bundle.
+        // The controls' models: countdown, slider, the request with its cooldown. No GTK.
+        .target(name: "CodeGateCore"),
+        // Compiles a target's GResource manifest into it: no Foundation Bundle.
         .plugin(name: "GResourcePlugin", capability: .buildTool()),
+        // The two GTK widgets and their GLib glue.
         .target(
             name: "CodeGateGtk",
-            dependencies: ["CGtk", "CAdw", "CodeGateCore"],
+            dependencies: ["CGtk", "CodeGateCore"],
+            plugins: ["GResourcePlugin"]
+        ),
+        // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
+        .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl"]),
+        // The app's libadwaita shell, built on the controls' public API.
+        .target(
+            name: "CodeGateApp",
+            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow"],
             plugins: ["GResourcePlugin"]
         ),
         .executableTarget(
             name: "codegate",
-            dependencies: ["CodeGateGtk", "CodeGateCore"],
+            dependencies: ["CodeGateApp"],
             exclude: ["codegate.order"],
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
-        // The manual clock for tests: not part of the public CodeGateCore API.
-        .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore"], path: "Tests/CodeGateTestSupport"),
+        // The manual clock for tests: not part of any public API.
+        .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "CGtk", "CAdw"]),
+        .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "CGtk"]),
+        .testTarget(
+            name: "CodeGateAppTests",
+            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "CGtk", "CAdw"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import CodeGateGtk
+import CodeGateApp
 import Glibc
 
 exit(MainActor.assumeIsolated { CodeGateApplication().run(arguments: CommandLine.arguments) })

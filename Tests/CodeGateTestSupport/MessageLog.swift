@@ -1,3 +1,4 @@
+import CodeGateFlow
 import CodeGateCore
 
 /// Everything a service delivers from the moment the log is made, for tests that read the

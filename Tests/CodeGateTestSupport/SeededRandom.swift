@@ -1,3 +1,4 @@
+import CodeGateFlow
 import CodeGateCore
 
 /// SplitMix64: a small seeded generator, so codes and property tests are repeatable.

@@ -23,18 +23,40 @@ public final class SlideUnlock {
     /// Whether the glide back is animated; off makes it instant (GTK's `gtk-enable-animations`).
     public var animates = true
     /// The text on the track while locked.
-    public var hint = localized("滑动解锁/获取验证码") {
+    public var hint = ControlsText.localized("滑动解锁/获取验证码") {
         didSet { changes.notify() }
     }
     /// The text on the track once unlocked.
-    public var unlockedHint = localized("验证通过") {
+    public var unlockedHint = ControlsText.localized("验证通过") {
         didSet { changes.notify() }
     }
     /// How to pass the check by keyboard: shown on the track while the control has focus, and
     /// its accessible description.
-    public static var keyboardHint: String { localized("按 → 键逐格滑到最右端") }
+    public var keyboardHint = ControlsText.localized("按 → 键逐格滑到最右端") {
+        didSet { changes.notify() }
+    }
+    /// What a screen reader calls the control while the check is not passed yet.
+    public var lockedAccessibleName = ControlsText.localized("滑动验证，未通过") {
+        didSet { changes.notify() }
+    }
+    /// What a screen reader calls the control once the check is passed.
+    public var unlockedAccessibleName = ControlsText.localized("滑动验证，已通过") {
+        didSet { changes.notify() }
+    }
+    /// The thumb's position in words while locked: `{0}` is a whole percentage.
+    public var positionText = ControlsText.localized(
+        // TRANSLATORS: the slider's position for a screen reader: {0} is a whole percentage.
+        "已滑动 {0}%") {
+        didSet { changes.notify() }
+    }
+    /// The thumb's position in words once unlocked.
+    public var unlockedPositionText = ControlsText.localized("已滑到最右端") {
+        didSet { changes.notify() }
+    }
     /// Called when anything in `state` changes.
     public let changes = ObserverList<Void>()
+    /// Called each time the check is passed.
+    public let unlocks = ObserverList<Void>()
 
     /// Whether the check has been passed.
     public private(set) var isUnlocked = false
@@ -77,9 +99,8 @@ public final class SlideUnlock {
             position: position,
             phase: isUnlocked ? .unlocked : isGlidingBack(at: now) ? .gliding : .locked,
             hint: isUnlocked ? unlockedHint : hint,
-            accessibleName: isUnlocked ? localized("滑动验证，已通过") : localized("滑动验证，未通过"),
-            // TRANSLATORS: the slider's position for a screen reader: {0} is a whole percentage.
-            valueText: isUnlocked ? localized("已滑到最右端") : localized("已滑动 {0}%").filling(Int((position * 100).rounded()))
+            accessibleName: isUnlocked ? unlockedAccessibleName : lockedAccessibleName,
+            valueText: isUnlocked ? unlockedPositionText : positionText.filling(Int((position * 100).rounded()))
         )
     }
 
@@ -98,6 +119,9 @@ public final class SlideUnlock {
             patience.set(at: timers.now + stepPatience) { [weak self] in self?.release() }
         }
         changes.notify()
+        if isUnlocked {
+            unlocks.notify()
+        }
         return true
     }
 

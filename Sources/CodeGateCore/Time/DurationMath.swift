@@ -11,7 +11,7 @@ import Glibc
 extension Duration {
     /// The duration in whole nanoseconds, truncated toward zero; `Int64.max` or `Int64.min`
     /// when it does not fit (beyond about 292 years either way).
-    var wholeNanoseconds: Int64 {
+    package var wholeNanoseconds: Int64 {
         // `components` truncates toward zero, so both parts have the duration's sign and any
         // overflow is toward that sign.
         let (seconds, attoseconds) = components
@@ -24,7 +24,7 @@ extension Duration {
 
     /// The number of whole seconds needed to cover this duration: 59.001 s → 60, 59 s → 59,
     /// zero for a negative duration. Saturates with `wholeNanoseconds`, so it never traps.
-    var secondsRoundedUp: Int {
+    package var secondsRoundedUp: Int {
         let nanoseconds = wholeNanoseconds
         guard nanoseconds > 0 else { return 0 }
         // Divide first: adding 999_999_999 before dividing would overflow near Int64.max.
@@ -34,13 +34,8 @@ extension Duration {
 }
 
 extension Duration {
-    /// A `timespec` from the kernel (a clock reading, a file time) as a duration since its epoch.
-    init(_ time: timespec) {
-        self = .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
-    }
-
     /// The reading of `clock` (`CLOCK_BOOTTIME`, `CLOCK_REALTIME`…) now, since its epoch.
-    static func reading(_ clock: clockid_t) -> Duration {
+    package static func reading(_ clock: clockid_t) -> Duration {
         var time = timespec()
         clock_gettime(clock, &time)
         return Duration(time)

@@ -5,27 +5,27 @@ import CGtk
 /// drops it when GLib is done with the callback, so the value lives exactly as long as the
 /// handler, source or draw function it serves.
 @MainActor
-final class ClosureBox<Value> {
-    let value: Value
+package final class ClosureBox<Value> {
+    package let value: Value
 
     private init(_ value: Value) {
         self.value = value
     }
 
     /// A new box around `value`, retained once for GLib.
-    static func retain(_ value: Value) -> gpointer {
+    package static func retain(_ value: Value) -> gpointer {
         Unmanaged.passRetained(ClosureBox(value)).toOpaque()
     }
 
     /// The value behind GLib's user data; nil for a null pointer.
-    nonisolated static func unbox(_ data: gpointer?) -> ClosureBox? {
+    package nonisolated static func unbox(_ data: gpointer?) -> ClosureBox? {
         guard let data else { return nil }
         return Unmanaged<ClosureBox>.fromOpaque(data).takeUnretainedValue()
     }
 }
 
 /// The destroy notify for a box made by `ClosureBox.retain`.
-let releaseClosureBox: GDestroyNotify = { data in
+package let releaseClosureBox: GDestroyNotify = { data in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }

@@ -1,10 +1,11 @@
 import CGtk
 
-/// Connects Swift closures to GObject signals. Each closure is retained in a `ClosureBox` that
+/// Connects Swift closures to GObject signals — the package's, and an app's own (its
+/// GtkApplication's `activate`, a button's `clicked`). Each closure is retained in a `ClosureBox` that
 /// GLib releases through the handler's destroy notify, so it lives exactly as long as the
 /// handler. GTK emits signals on its own thread, the main thread, hence `assumeIsolated`.
 @MainActor
-enum Signal {
+public enum Signal {
     private static func connect<Handler>(
         _ instance: UnsafeMutableRawPointer, _ name: String, _ handler: Handler, thunk: GCallback
     ) -> gulong {
@@ -14,8 +15,9 @@ enum Signal {
     }
 
     /// A signal whose handler takes no arguments: `clicked`, `destroy`, `map`, `activate`.
+    /// Returns the handler id.
     @discardableResult
-    static func connect(
+    public static func connect(
         _ instance: UnsafeMutableRawPointer, _ name: String, _ action: @escaping @MainActor () -> Void
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
@@ -27,7 +29,7 @@ enum Signal {
 
     /// GSimpleAction's `activate`. The app's actions take no parameter, so the handler gets none.
     @discardableResult
-    static func connectActivate(_ action: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> gulong {
+    package static func connectActivate(_ action: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in
             MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
@@ -37,7 +39,7 @@ enum Signal {
 
     /// `notify::property`, whose GParamSpec argument the handlers here do not need.
     @discardableResult
-    static func connectNotify(
+    public static func connectNotify(
         _ instance: UnsafeMutableRawPointer, property: String, _ action: @escaping @MainActor () -> Void
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
@@ -49,7 +51,7 @@ enum Signal {
 
     /// GtkRange's `change-value`: return true to take over the change.
     @discardableResult
-    static func connectChangeValue(
+    package static func connectChangeValue(
         _ range: UnsafeMutablePointer<GtkRange>, _ action: @escaping @MainActor (GtkScrollType, Double) -> Bool
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, GtkScrollType, Double, gpointer?) -> gboolean
@@ -64,7 +66,7 @@ enum Signal {
     /// GtkGestureClick's `pressed` or `released`, with the pointer position in widget
     /// coordinates.
     @discardableResult
-    static func connectClick(
+    package static func connectClick(
         _ gesture: OpaquePointer, _ name: String, _ action: @escaping @MainActor (Double, Double) -> Void
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void
@@ -77,7 +79,7 @@ enum Signal {
     /// GtkEditable's `insert-text`, before the text lands. The handler gets the text and the
     /// insert position; returning true stops the emission, so GTK does not insert it.
     @discardableResult
-    static func connectInsertText(
+    package static func connectInsertText(
         _ editable: OpaquePointer, _ action: @escaping @MainActor (String, UnsafeMutablePointer<gint>) -> Bool
     ) -> gulong {
         typealias Thunk = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, gint, UnsafeMutablePointer<gint>?, gpointer?) -> Void
@@ -100,7 +102,7 @@ extension Signal {
     /// GtkEventControllerLegacy's `event`, reduced to the end of a pointer or touch press. The
     /// event goes on to the other handlers.
     @discardableResult
-    static func connectPointerReleased(_ controller: OpaquePointer, _ action: @escaping @MainActor () -> Void) -> gulong {
+    package static func connectPointerReleased(_ controller: OpaquePointer, _ action: @escaping @MainActor () -> Void) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
         let thunk: Thunk = { _, event, data in
             guard let event else { return 0 }

@@ -1,29 +1,51 @@
 import CGtk
 import CodeGateCore
 
-/// The "获取验证码" button: shows its flow's `RequestButtonState` — a label that counts down, a
-/// fill that grows across the button's background, and sensitivity — and forwards clicks.
+/// The "获取验证码" button: pressed, it runs the app's own request, then stays insensitive for
+/// the cooldown the answer names while its label counts down ("获取验证码(59)") and a fill grows
+/// across its background; a failure or a timeout brings it back at once.
 ///
 /// It holds no timer: the countdown schedules its own changes and the button redraws when
 /// told. It tells the countdown its width, so that the fill's steps are its pixels. The Swift
-/// object lives as long as its GtkButton.
+/// object lives as long as its GtkButton; `CountdownButton.of(_:)` finds it from the widget.
+///
+/// Styling: the GtkButton has the style class `countdown-button`, and `counting` while the
+/// cooldown runs; inside it, `.countdown-label` is the label and `.countdown-fill` the fill.
 @MainActor
 public final class CountdownButton {
+    /// Where the button stands in the request cycle: idle, sending or counting.
+    public typealias Phase = CountdownRequest.Phase
+
     /// The GtkButton to put in a layout.
     public let widget: UnsafeMutablePointer<GtkWidget>
-    /// The flow whose request button this is.
-    public let flow: CodeFlow
+    /// The button's rules: the request, its timeout, the gate and the cooldown.
+    public let model: CountdownRequest
 
-    /// The label and the fill inside the button, internal for tests.
-    let label: UnsafeMutablePointer<GtkWidget>
-    let fill: UnsafeMutablePointer<GtkWidget>
+    /// The label and the fill inside the button, package-wide for tests.
+    package let label: UnsafeMutablePointer<GtkWidget>
+    package let fill: UnsafeMutablePointer<GtkWidget>
     /// What the button shows, as last rendered.
-    private(set) var shown: RequestButtonState?
+    private var shown: RequestButtonState?
+    private static let key = "codegate-countdown-button"
 
-    /// Creates the button over `flow`.
-    public init(flow: CodeFlow) {
+    /// A button worded by `format` ("获取验证码" idle, "获取验证码(59)" counting, by default)
+    /// that runs `request` when pressed, on the GLib main loop's timers unless told otherwise.
+    public convenience init(
+        format: LabelFormat = .parenthesized,
+        timeout: Duration = CountdownRequest.defaultTimeout,
+        timers: any TimerPort = GLibTimerPort(),
+        request: CountdownRequest.Handler? = nil
+    ) {
+        self.init(model: CountdownRequest(countdown: Countdown(timers: timers, format: format), timeout: timeout, handler: request))
+    }
+
+    /// A button showing `model`, e.g. one whose countdown the app restores from an earlier run.
+    public init(model: CountdownRequest) {
+        // The request runs as a main-actor task: under g_application_run something must drain
+        // the main queue, and the control sees to it so an app need not know.
+        MainQueueSource.install()
         Stylesheet.install()
-        self.flow = flow
+        self.model = model
         widget = gtk_button_new()
         label = gtk_label_new(nil)
         let tint = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
@@ -42,16 +64,77 @@ public final class CountdownButton {
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(widget, "countdown-button")
 
-        attach(self, to: widget.cast(), key: "codegate-countdown-button")
-        Signal.connect(widget, "clicked") { [weak self] in self?.flow.requestCode() }
-        Signal.connect(widget, "unmap") { [weak self] in self?.flow.countdown.fillResolution = 0 }
-        flow.changes.add(until: widget) { [weak self] in self?.render() }
+        attach(self, to: widget.cast(), key: Self.key)
+        Signal.connect(widget, "clicked") { [weak self] in self?.model.press() }
+        Signal.connect(widget, "unmap") { [weak self] in self?.model.countdown.fillResolution = 0 }
+        model.changes.observe(until: widget) { [weak self] in self?.render() }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
         render()
     }
 
+    /// The button whose GtkButton is `widget`, if it is one.
+    public static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> CountdownButton? {
+        attached(to: widget.cast(), key: key, as: CountdownButton.self)
+    }
+
+    /// The request a press runs; nil leaves the button insensitive.
+    public var request: CountdownRequest.Handler? {
+        get { model.handler }
+        set { model.handler = newValue }
+    }
+
+    /// The app's own gate, e.g. whether its form is filled in; true by default.
+    public var isEnabled: Bool {
+        get { model.isEnabled }
+        set { model.isEnabled = newValue }
+    }
+
+    /// Idle, sending or counting.
+    public var phase: Phase { model.phase }
+
+    /// Makes the button wait for `slider`: its unlock enables the button, and the end of each
+    /// cooldown or a failed request locks it again, so one slide is good for one request.
+    public func requireUnlock(by slider: SlideToUnlock) {
+        model.requireUnlock(of: slider.model)
+    }
+
+    /// Counts down `duration` now, e.g. a cooldown the app learnt of itself.
+    public func startCooldown(_ duration: Duration) {
+        model.startCooldown(duration)
+    }
+
+    /// Back to "获取验证码" at once: a request under way is dropped, a cooldown ends.
+    public func reset() {
+        model.reset()
+    }
+
+    /// Runs `action` with each new phase, until the button is destroyed or the observation
+    /// is cancelled.
+    @discardableResult
+    public func onPhaseChange(_ action: @escaping @MainActor (Phase) -> Void) -> Observation {
+        model.phaseChanges.observe(until: widget, action)
+    }
+
+    /// Runs `action` when a request was answered, with the cooldown it starts.
+    @discardableResult
+    public func onSent(_ action: @escaping @MainActor (Duration) -> Void) -> Observation {
+        model.sent.observe(until: widget, action)
+    }
+
+    /// Runs `action` when a request failed, with the app's error or a `RequestTimeout`.
+    @discardableResult
+    public func onFailure(_ action: @escaping @MainActor (any Error) -> Void) -> Observation {
+        model.failures.observe(until: widget, action)
+    }
+
+    /// Runs `action` when a cooldown ends and the button may be pressed again.
+    @discardableResult
+    public func onCooldownEnd(_ action: @escaping @MainActor () -> Void) -> Observation {
+        model.cooldownEnded.observe(until: widget) { action() }
+    }
+
     private func render() {
-        let state = flow.requestButton
+        let state = model.state
         guard state != shown else { return }
         let old = shown
         shown = state
@@ -70,8 +153,8 @@ public final class CountdownButton {
     private var devicePixels: Int { Int(gtk_widget_get_width(fill) * gtk_widget_get_scale_factor(fill)) }
 
     private func resized() {
-        flow.countdown.fillResolution = devicePixels
-        showFill(flow.requestButton.fillFraction)
+        model.countdown.fillResolution = devicePixels
+        showFill(model.state.fillFraction)
     }
 
     private func showFill(_ fraction: Double) {
@@ -82,5 +165,5 @@ public final class CountdownButton {
     }
 
     /// The fill's width as last drawn, in device pixels, for tests.
-    var fillWidth: Int { ClipBin.shownWidth(of: fill) }
+    package var fillWidth: Int { ClipBin.shownWidth(of: fill) }
 }

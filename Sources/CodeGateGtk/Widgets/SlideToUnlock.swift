@@ -7,7 +7,13 @@ import CodeGateCore
 /// Only a drag of the thumb or → key steps to the end move it: clicks on the trough, the mouse
 /// wheel, Page Up/Down and Home/End are refused, so no single action unlocks it. Letting go of
 /// the thumb early, or pausing the steps, glides it back; the model runs the glide and the
-/// pause, the control draws each frame and names each state for screen readers.
+/// pause, the control draws each frame and names each state for screen readers. The words on
+/// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, the accessible names) and this
+/// control's (`tooltip`, `groupName`); all can be set.
+///
+/// Styling: the GtkOverlay has the style class `slide-to-unlock`, plus `unlocked`, `gliding`
+/// and `at-start` by state; inside it are a GtkScale (`scale`, with its `trough`,
+/// `highlight` and `slider` nodes) and the hint, a label with the class `slide-hint`.
 @MainActor
 public final class SlideToUnlock {
     /// The widget to put in a layout.
@@ -15,11 +21,19 @@ public final class SlideToUnlock {
     /// The state this control shows.
     public let model: SlideUnlock
 
-    /// The GtkScale and the hint on it, internal for tests.
-    let scale: UnsafeMutablePointer<GtkWidget>
-    let label: UnsafeMutablePointer<GtkWidget>
+    /// The GtkScale and the hint on it, package-wide for tests and for the app to focus it.
+    package let scale: UnsafeMutablePointer<GtkWidget>
+    package let label: UnsafeMutablePointer<GtkWidget>
     private var isDragging = false
     private var shown: SliderState?
+    /// The keyboard hint as last given to the accessibility tree as the track's description.
+    private var describedHint: String?
+    private static let key = "codegate-slide-to-unlock"
+
+    /// A control over a new locked slider, on the GLib main loop's timers unless told otherwise.
+    public convenience init(timers: any TimerPort = GLibTimerPort()) {
+        self.init(model: SlideUnlock(timers: timers))
+    }
 
     /// Creates the control over `model`.
     public init(model: SlideUnlock) {
@@ -30,19 +44,19 @@ public final class SlideToUnlock {
         // Ten presses of → from start to end.
         gtk_range_set_increments(scale.cast(), 0.1, 0.25)
         gtk_widget_set_hexpand(scale, 1)
-        cg_accessible_set_description(scale, SlideUnlock.keyboardHint)
-        gtk_widget_set_tooltip_text(scale, localized("拖动滑块到最右端（键盘：逐次按 → 键）"))
         label = gtk_label_new(nil)
         gtk_widget_set_can_target(label, 0)
         gtk_widget_add_css_class(label, "slide-hint")
         widget = gtk_overlay_new()
-        // The group around the scale, which GTK 4.8 would otherwise name "GtkOverlay".
-        cg_accessible_set_label(widget, localized("安全验证"))
         gtk_overlay_set_child(widget.opaque, scale)
         gtk_overlay_add_overlay(widget.opaque, label)
         gtk_widget_add_css_class(widget, "slide-to-unlock")
 
-        attach(self, to: widget.cast(), key: "codegate-slide-to-unlock")
+        tooltip = ControlsText.localized("拖动滑块到最右端（键盘：逐次按 → 键）")
+        groupName = ControlsText.localized("安全验证")
+        gtk_widget_set_tooltip_text(scale, tooltip)
+        cg_accessible_set_label(widget, groupName)
+        attach(self, to: widget.cast(), key: Self.key)
         Signal.connectChangeValue(scale.cast()) { [weak self] scroll, value in
             guard let self else { return true }
             model.move(to: value, by: input(for: scroll))
@@ -60,8 +74,39 @@ public final class SlideToUnlock {
         gtk_event_controller_set_propagation_phase(release, GTK_PHASE_CAPTURE)
         Signal.connectPointerReleased(release) { [weak self] in self?.pointerReleased() }
         gtk_widget_add_controller(widget, release)
-        model.changes.add(until: widget) { [weak self] in self?.render() }
+        model.changes.observe(until: widget) { [weak self] in self?.render() }
         render()
+    }
+
+    /// The control whose widget is `widget`, if it is one.
+    public static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> SlideToUnlock? {
+        attached(to: widget.cast(), key: key, as: SlideToUnlock.self)
+    }
+
+    /// The tooltip on the track: how to pass the check with the pointer and the keyboard.
+    public var tooltip: String {
+        didSet { gtk_widget_set_tooltip_text(scale, tooltip) }
+    }
+
+    /// What a screen reader calls the group around the track, which GTK 4.8 would otherwise
+    /// name "GtkOverlay".
+    public var groupName: String {
+        didSet { cg_accessible_set_label(widget, groupName) }
+    }
+
+    /// Whether the check is passed.
+    public var isUnlocked: Bool { model.isUnlocked }
+
+    /// Locks the check again, gliding the thumb back to the start.
+    public func lock() {
+        model.lock()
+    }
+
+    /// Runs `action` each time the check is passed, until the control is destroyed or the
+    /// observation is cancelled.
+    @discardableResult
+    public func onUnlock(_ action: @escaping @MainActor () -> Void) -> Observation {
+        model.unlocks.observe(until: widget) { action() }
     }
 
     /// GtkRange reports a drag of the thumb and a jump to a wheel turn alike as
@@ -107,7 +152,7 @@ public final class SlideToUnlock {
         // Reached by keyboard (focus shown), the track says how to pass it by keyboard; a
         // pointer that grabs the thumb focuses it too, without showing focus.
         let byKeyboard = gtk_widget_has_visible_focus(scale) != 0
-        gtk_label_set_text(label.opaque, byKeyboard && state.phase == .locked ? SlideUnlock.keyboardHint : state.hint)
+        gtk_label_set_text(label.opaque, byKeyboard && state.phase == .locked ? model.keyboardHint : state.hint)
         // Only real changes reach the accessibility tree: each is an event a screen reader hears.
         if state.accessibleName != shown?.accessibleName {
             cg_accessible_set_label(scale, state.accessibleName)
@@ -116,6 +161,12 @@ public final class SlideToUnlock {
             cg_accessible_set_value_text(scale, state.valueText)
         }
         shown = state
+        // The description says how to pass the check by keyboard; set again only when that
+        // wording changes, so an app may add to it (why a slide is needed again).
+        if model.keyboardHint != describedHint {
+            describedHint = model.keyboardHint
+            cg_accessible_set_description(scale, model.keyboardHint)
+        }
         widget.setCSSClass("unlocked", state.phase == .unlocked)
         widget.setCSSClass("gliding", state.phase == .gliding)
         widget.setCSSClass("at-start", state.position == 0)

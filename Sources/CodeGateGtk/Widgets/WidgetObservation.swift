@@ -2,10 +2,13 @@ import CGtk
 import CodeGateCore
 
 extension ObserverList {
-    /// Registers `callback` for as long as `widget` lives: the registration ends when the
-    /// widget is destroyed, so a model that outlives what shows it stops calling into it.
-    func add(until widget: UnsafeMutablePointer<GtkWidget>, _ callback: @escaping @MainActor (Value) -> Void) {
-        let token = add(callback)
-        Signal.connect(widget, "destroy") { [weak self] in self?.remove(token) }
+    /// Runs `callback` on every notification until `widget` is destroyed or the returned
+    /// observation is cancelled: the widget holds the observation, so a model that outlives
+    /// what shows it stops calling into it, and dropping the result does not end it early.
+    @discardableResult
+    package func observe(until widget: UnsafeMutablePointer<GtkWidget>, _ callback: @escaping @MainActor (Value) -> Void) -> Observation {
+        let observation = observe(callback)
+        Signal.connect(widget, "destroy") { observation.cancel() }
+        return observation
     }
 }

@@ -1,0 +1,83 @@
+import CodeGateGtk
+import CodeGateFlow
+import CGtk
+import CodeGateCore
+
+/// The in-window inbox: the newest delivered text messages as rows, newest first, selectable
+/// so the code can be copied, in a scrolled area of fixed height. Shows a placeholder until
+/// the first message arrives.
+///
+/// Bounded on purpose: every request delivers a message, so a list that kept them all would
+/// grow the window and the app's memory with each one, without end.
+@MainActor
+final class MessageList {
+    /// How many messages are kept; older ones are removed as new ones arrive.
+    static let capacity = 20
+    /// The height of the message area: about three two-line messages, the rest a scroll away.
+    static let height: Int32 = 230
+
+    /// The framed list to put in a layout.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The list box; tests count its rows.
+    let list: UnsafeMutablePointer<GtkWidget>
+    /// The texts shown, newest first; tests read the delivered code here.
+    private(set) var texts: [String] = []
+
+    init() {
+        list = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(list, "boxed-list")
+        let placeholder = gtk_label_new(localized("收到的短信会显示在这里"))!
+        gtk_widget_add_css_class(placeholder, "dim-label")
+        gtk_widget_add_css_class(placeholder, "inbox-placeholder")
+        gtk_list_box_set_placeholder(list.opaque, placeholder)
+        cg_accessible_set_label(list, localized("短信"))
+        let scrolled = gtk_scrolled_window_new()!
+        // The scroll bars and the range inside each, which GTK 4.8 would name by their class.
+        for case let scrollbar? in [gtk_scrolled_window_get_vscrollbar(scrolled.opaque), gtk_scrolled_window_get_hscrollbar(scrolled.opaque)] {
+            let name = localized("短信列表滚动条")
+            cg_accessible_set_label(scrollbar, name)
+            if let range = gtk_widget_get_first_child(scrollbar) {
+                cg_accessible_set_label(range, name)
+            }
+        }
+        gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // A fixed height whatever the content: the window must not grow with the messages.
+        gtk_scrolled_window_set_propagate_natural_height(scrolled.opaque, 0)
+        gtk_scrolled_window_set_min_content_height(scrolled.opaque, Self.height)
+        gtk_scrolled_window_set_max_content_height(scrolled.opaque, Self.height)
+        gtk_scrolled_window_set_child(scrolled.opaque, list)
+        widget = gtk_frame_new(nil)
+        cg_accessible_set_label(widget, localized("短信"))
+        gtk_frame_set_child(widget.cast(), scrolled)
+    }
+
+    /// Adds `message` at the top and drops the oldest beyond `capacity`.
+    func add(_ message: SMSMessage) {
+        texts.insert(message.text, at: 0)
+        let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_add_css_class(row, "inbox-message")
+        let sender = gtk_label_new(localized("发送至 {0}").filling(message.recipient.masked))!
+        gtk_widget_add_css_class(sender, "dim-label")
+        gtk_widget_add_css_class(sender, "caption")
+        let text = gtk_label_new(message.text)!
+        gtk_label_set_wrap(text.opaque, 1)
+        gtk_label_set_selectable(text.opaque, 1)
+        for label in [sender, text] {
+            gtk_label_set_xalign(label.opaque, 0)
+            gtk_box_append(row.cast(), label)
+        }
+        gtk_list_box_prepend(list.opaque, row)
+        // The row a screen reader lands on is named by what it holds.
+        if let listRow = gtk_widget_get_parent(row) {
+            // TRANSLATORS: a received message as a screen reader names it: {0} is where it was
+            // sent ("138****8000"), {1} its text.
+            cg_accessible_set_label(listRow, localized("发送至 {0} 的短信：{1}").filling(message.recipient.masked, message.text))
+        }
+        if texts.count > Self.capacity,
+           let oldest = gtk_list_box_get_row_at_index(list.opaque, Int32(Self.capacity)) {
+            gtk_list_box_remove(list.opaque, oldest.cast())
+            texts.removeLast()
+        }
+    }
+}

@@ -1,0 +1,198 @@
+/// The rules of a "get verification code" button, without GTK: pressed, it runs the app's own
+/// request; while that runs it is sending; an answer starts the cooldown it names, and a
+/// failure or a timeout brings it back at once, so the user can try again.
+///
+/// The app decides when it may be pressed at all (`isEnabled`, e.g. a valid form), and may
+/// make it wait for a slide (`requireUnlock(of:)`): the slider's unlock then enables it, and
+/// every way out of a request — the end of its cooldown or a failure — locks the slider again,
+/// so one slide is good for one request.
+@MainActor
+public final class CountdownRequest {
+    /// Where the button stands in the request cycle.
+    public typealias Phase = RequestButtonState.Phase
+
+    /// The app's request: sends a code and returns the cooldown before the next one may be
+    /// asked for, or throws the app's own error. A thrown `CooldownRefusal` counts down the
+    /// time it names.
+    public typealias Handler = @MainActor () async throws -> Duration
+
+    /// The default limit on a request's answer.
+    public static let defaultTimeout: Duration = .seconds(10)
+
+    /// The cooldown after each request, which words the label while it counts.
+    public let countdown: Countdown
+    /// The request a press runs; nil leaves the button insensitive.
+    public var handler: Handler? {
+        didSet { changes.notify() }
+    }
+    /// How long a request may take before it fails with `RequestTimeout`.
+    public var timeout: Duration {
+        get { call.timeout }
+        set { call.timeout = min(max(.milliseconds(1), newValue), Countdown.longest) }
+    }
+    /// The app's own gate, e.g. whether its form is filled in; true by default.
+    public var isEnabled = true {
+        didSet { if isEnabled != oldValue { changes.notify() } }
+    }
+    /// The label while a request is under way.
+    public var sendingText = ControlsText.localized("发送中…") {
+        didSet { changes.notify() }
+    }
+    /// What a screen reader calls the button while a request is under way; nil derives it from
+    /// the idle text and `sendingText`.
+    public var sendingAccessibleName: String? {
+        didSet { changes.notify() }
+    }
+    /// What a screen reader calls the button while its cooldown runs — once, not every second;
+    /// nil derives it from the idle text.
+    public var countingAccessibleName: String? {
+        didSet { changes.notify() }
+    }
+
+    /// Called whenever anything `state` shows may have changed.
+    public let changes = ObserverList<Void>()
+    /// Called with each new phase.
+    public let phaseChanges = ObserverList<Phase>()
+    /// Called when a request was answered and its cooldown starts, with the cooldown.
+    public let sent = ObserverList<Duration>()
+    /// Called when a request failed or timed out, with the app's error or a `RequestTimeout`.
+    public let failures = ObserverList<any Error>()
+    /// Called when a running cooldown ends, by itself or by `reset()`.
+    public let cooldownEnded = ObserverList<Void>()
+
+    /// The slider whose unlock this request waits for, if any.
+    public private(set) weak var slider: SlideUnlock?
+    /// Whether a request is waiting for its answer.
+    public private(set) var isSending = false
+    private let call: ServiceCall
+    private var lastPhase: Phase
+    private var sliderObservation: Observation?
+
+    /// A button's rules over `countdown`, running `handler` on each press.
+    public init(countdown: Countdown, timeout: Duration = CountdownRequest.defaultTimeout, handler: Handler? = nil) {
+        self.countdown = countdown
+        self.handler = handler
+        call = ServiceCall(timers: countdown.timers, timeout: timeout)
+        lastPhase = countdown.isCounting ? .counting : .idle
+        self.timeout = timeout
+        countdown.changes.add { [weak self] in self?.countdownChanged() }
+    }
+
+    /// Idle, sending or counting.
+    public var phase: Phase {
+        isSending ? .sending : countdown.isCounting ? .counting : .idle
+    }
+
+    /// Whether a press would run the request now.
+    public var canRequest: Bool {
+        handler != nil && isEnabled && (slider?.isUnlocked ?? true) && phase == .idle
+    }
+
+    /// What the button shows now: the label, its accessible name, its sensitivity and fill.
+    public var state: RequestButtonState {
+        let idleText = countdown.format.idleText
+        switch phase {
+        case .sending:
+            // TRANSLATORS: the request button as a screen reader names it while sending: {0} is
+            // its label ("获取验证码"), {1} says it is sending ("发送中…").
+            let name = sendingAccessibleName ?? ControlsText.localized("{0}，{1}").filling(idleText, sendingText)
+            return RequestButtonState(text: sendingText, accessibleText: name, isSensitive: false, fillFraction: 0, phase: .sending)
+        case .counting:
+            // TRANSLATORS: the request button as a screen reader names it while its cooldown
+            // runs: {0} is its label ("获取验证码").
+            let name = countingAccessibleName ?? ControlsText.localized("{0}，冷却中").filling(idleText)
+            let steps = countdown.fillResolution
+            return RequestButtonState(
+                text: countdown.label, accessibleText: name, isSensitive: false,
+                fillFraction: steps > 0 ? Double(countdown.filledSteps) / Double(steps) : countdown.fraction,
+                phase: .counting)
+        case .idle:
+            return RequestButtonState(text: idleText, accessibleText: idleText, isSensitive: canRequest, fillFraction: 0, phase: .idle)
+        }
+    }
+
+    /// Makes the request wait for `slider`: its unlock enables the button, and the end of each
+    /// cooldown or a failed request locks it again.
+    public func requireUnlock(of slider: SlideUnlock) {
+        self.slider = slider
+        sliderObservation = slider.changes.observe { [weak self] in self?.changes.notify() }
+        changes.notify()
+    }
+
+    /// A press: runs the request unless `canRequest` says no, so a double click or a held key
+    /// never sends two. Returns the task that waits for the answer.
+    @discardableResult
+    public func press() -> Task<Void, Never>? {
+        guard canRequest, let handler else { return nil }
+        isSending = true
+        changed()
+        let limit = timeout
+        return call.start { () async throws(any Error) in try await handler() } timedOut: {
+            RequestTimeout(limit: limit)
+        } answered: { [weak self] outcome in
+            self?.answered(outcome)
+        }
+    }
+
+    /// Starts a cooldown of `duration` the app learnt of itself (e.g. saved from an earlier
+    /// run); a request under way is dropped.
+    public func startCooldown(_ duration: Duration) {
+        abandonRequest()
+        countdown.start(duration: duration)
+    }
+
+    /// Back to idle at once: a request under way is dropped and a running cooldown ends.
+    public func reset() {
+        abandonRequest()
+        countdown.reset()
+        changed()
+    }
+
+    private func abandonRequest() {
+        guard isSending else { return }
+        call.abandon()
+        isSending = false
+    }
+
+    private func answered(_ outcome: Result<Duration, any Error>) {
+        // The countdown starts while isSending still holds, so observers of the countdown can
+        // tell a cooldown this request started from one the app restored.
+        switch outcome {
+        case .success(let cooldown):
+            countdown.start(duration: cooldown)
+            isSending = false
+            changed()
+            sent.notify(cooldown)
+        case .failure(let error):
+            let left = (error as? any CooldownRefusal)?.cooldownLeft ?? .zero
+            if left > .zero {
+                countdown.start(duration: left)
+            } else {
+                countdown.reset()
+                slider?.lock()
+            }
+            isSending = false
+            changed()
+            failures.notify(error)
+        }
+    }
+
+    private func countdownChanged() {
+        let wasCounting = lastPhase == .counting
+        changed()
+        if wasCounting, !countdown.isCounting {
+            slider?.lock()
+            cooldownEnded.notify()
+        }
+    }
+
+    /// Tells observers of the state, and of the phase when it moved.
+    private func changed() {
+        let phase = phase
+        changes.notify()
+        if phase != lastPhase {
+            lastPhase = phase
+            phaseChanges.notify(phase)
+        }
+    }
+}

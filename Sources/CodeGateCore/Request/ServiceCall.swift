@@ -1,0 +1,69 @@
+/// One kind of call to a server — requesting a code, or checking one — at most one at a time,
+/// each bounded by a timeout on the caller's timers. When the timeout fires first, the call is
+/// cancelled and answered with the caller's timeout error; its late answer is then dropped.
+@MainActor
+package final class ServiceCall {
+    /// How long a call may take before it is answered as timed out.
+    package var timeout: Duration
+    private let deadline: Alarm
+    private let timers: any TimerPort
+    private var current = 0
+    private var task: Task<Void, Never>?
+
+    /// Calls on `timers` that time out after `timeout`.
+    package init(timers: any TimerPort, timeout: Duration) {
+        self.timers = timers
+        self.timeout = timeout
+        deadline = Alarm(timers: timers)
+    }
+
+    /// Whether a call is waiting for its answer.
+    package var isRunning: Bool { deadline.isSet }
+
+    /// Runs `call` in a task on the main thread and hands its outcome, or `timedOut` when the
+    /// timeout comes first, to `answered` exactly once. The task prefers the main-queue
+    /// executor, so no job of it starts libdispatch's worker pool. Returns the task.
+    @discardableResult
+    package func start<Value: Sendable, Failure: Error>(
+        _ call: @escaping @MainActor () async throws(Failure) -> Value,
+        timedOut: @escaping @MainActor () -> Failure,
+        answered: @escaping @MainActor (Result<Value, Failure>) -> Void
+    ) -> Task<Void, Never> {
+        current += 1
+        let id = current
+        let task = Task(executorPreference: MainQueueTaskExecutor.shared) { [weak self] in
+            guard let self else { return }
+            await perform(id, call, answered: answered)
+        }
+        self.task = task
+        deadline.set(at: timers.now + timeout) {
+            task.cancel()
+            answered(.failure(timedOut()))
+        }
+        return task
+    }
+
+    /// Drops the call under way, if any: its answer, or its timeout, is never handed on.
+    package func abandon() {
+        current += 1
+        deadline.cancel()
+        task?.cancel()
+        task = nil
+    }
+
+    private func perform<Value: Sendable, Failure: Error>(
+        _ id: Int,
+        _ call: @MainActor () async throws(Failure) -> Value,
+        answered: @MainActor (Result<Value, Failure>) -> Void
+    ) async {
+        let outcome: Result<Value, Failure>
+        do throws(Failure) {
+            outcome = .success(try await call())
+        } catch {
+            outcome = .failure(error)
+        }
+        guard current == id, deadline.isSet else { return }
+        deadline.cancel()
+        answered(outcome)
+    }
+}

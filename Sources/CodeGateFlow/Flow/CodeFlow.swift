@@ -1,0 +1,247 @@
+import CodeGateCore
+/// The whole verification flow — phone number → slide → request → code arrives → verify — in
+/// one place, so the widgets only render the states it computes and forward input.
+///
+/// It is built on the controls' own models as any app would use them: the request button's
+/// `CountdownRequest` waits for the slider (one slide is good for exactly one request: the end
+/// of the cooldown, or a failure, locks the slider again), and the flow gates it further by a
+/// valid number and an unfinished round, and words what each answer means.
+@MainActor
+public final class CodeFlow {
+    /// The longest wait for the service before a call fails as a timeout.
+    public static let answerTimeout: Duration = .seconds(10)
+
+    /// The human check.
+    public let slider: SlideUnlock
+    /// The request button's rules: the request, its timeout and the cooldown.
+    public let request: CountdownRequest
+    /// The request button's cooldown.
+    public var countdown: Countdown { request.countdown }
+    /// Who sends and checks codes.
+    public let service: any CodeService
+    /// Called whenever anything shown may have changed.
+    public let changes = ObserverList<Void>()
+    /// Told which control needs the user next, whenever that moves: the window puts keyboard
+    /// focus there, so focus never drops to nothing when the focused control turns insensitive.
+    public let focusMoves = ObserverList<FlowFocus>()
+
+    /// What the phone number field holds.
+    public private(set) var phone: PhoneNumberCheck = .empty {
+        didSet { gateRequest() }
+    }
+    /// Whether a request is waiting for the service.
+    public var isSending: Bool { request.isSending }
+    /// Feedback under the request button: where the code went, or why it did not.
+    public private(set) var requestStatus: StatusMessage?
+    /// The code typed so far.
+    public private(set) var code = ""
+    /// Whether a code is being checked.
+    public private(set) var isVerifying = false
+    /// Feedback under the code field.
+    public private(set) var verifyStatus: StatusMessage?
+    /// Whether the flow is complete.
+    public private(set) var isVerified = false {
+        didSet { gateRequest() }
+    }
+    /// Whether the user pressed Enter in the phone field: from then on a missing or incomplete
+    /// number is called out even before the slide.
+    private var phoneSubmitted = false
+
+    /// The number the request under way was sent for.
+    private var sendingNumber: PhoneNumber?
+    private let verifyCall: ServiceCall
+    private var wasCounting = false
+
+    /// Creates the flow; calls to `service` time out on the countdown's timers.
+    public init(slider: SlideUnlock, countdown: Countdown, service: any CodeService) {
+        self.slider = slider
+        self.service = service
+        request = CountdownRequest(countdown: countdown, timeout: Self.answerTimeout)
+        verifyCall = ServiceCall(timers: countdown.timers, timeout: Self.answerTimeout)
+        wasCounting = countdown.isCounting
+        request.requireUnlock(of: slider)
+        request.handler = { [weak self] in try await self?.sendCode() ?? .zero }
+        gateRequest()
+        request.changes.add { [weak self] in self?.changes.notify() }
+        request.phaseChanges.add { [weak self] phase in self?.requestPhaseChanged(phase) }
+        request.sent.add { [weak self] _ in self?.requestSent() }
+        request.failures.add { [weak self] error in self?.requestFailed(error) }
+        countdown.changes.add { [weak self] in self?.countdownChanged() }
+    }
+
+    /// Whether the request button may be pressed now.
+    public var canRequest: Bool { request.canRequest }
+
+    /// Whether the verify button may be pressed now.
+    public var canVerify: Bool {
+        phone.number != nil && VerificationCode.isComplete(code) && !isVerifying && !isVerified
+    }
+
+    /// What the request button shows now.
+    public var requestButton: RequestButtonState { request.state }
+
+    /// Feedback under the phone number field: why the number is wrong, or — once the slider is
+    /// unlocked, so the user is ready to request — that it is missing or incomplete.
+    public var phoneStatus: StatusMessage? {
+        switch phone {
+        case .invalid(let message): StatusMessage(message, kind: .error)
+        case .empty where slider.isUnlocked || phoneSubmitted: StatusMessage(localized("请输入手机号"), kind: .error)
+        case .incomplete where slider.isUnlocked || phoneSubmitted: StatusMessage(localized("手机号不完整"), kind: .error)
+        case .empty, .incomplete, .valid: nil
+        }
+    }
+
+    /// The phone number field now holds `text`.
+    public func phoneChanged(_ text: String) {
+        phone = PhoneNumber.check(text)
+        changes.notify()
+    }
+
+    /// Enter in the phone field: requests a code when everything is there, or says what is
+    /// missing — the number itself, or the slide, which then gets the focus.
+    public func submitPhone() {
+        if canRequest {
+            requestCode()
+            return
+        }
+        phoneSubmitted = true
+        if phone.number != nil, !slider.isUnlocked, !countdown.isCounting, !isSending {
+            requestStatus = StatusMessage(localized("请先滑动验证"), kind: .error)
+            changes.notify()
+            focusMoves.notify(.slider)
+        } else {
+            changes.notify()
+        }
+    }
+
+    /// Enter in the code field: checks the code when it is complete, or says what is missing.
+    public func submitCode() {
+        guard !canVerify else {
+            verify()
+            return
+        }
+        if !isVerified, !isVerifying, !VerificationCode.isComplete(code) {
+            // TRANSLATORS: {0} is the number of digits a code has.
+            verifyStatus = StatusMessage(localized("请输入 {0} 位验证码").filling(VerificationCode.length), kind: .error)
+            changes.notify()
+        }
+    }
+
+    /// After a verified code: back to the start with the same number, for another round. The
+    /// cooldown, which the service enforces, keeps running.
+    public func startOver() {
+        guard isVerified else { return }
+        isVerified = false
+        code = ""
+        verifyStatus = nil
+        requestStatus = nil
+        slider.lock()
+        changes.notify()
+        focusMoves.notify(.phone)
+    }
+
+    /// The code field now holds `text`.
+    public func codeChanged(_ text: String) {
+        code = text
+        if !isVerified {
+            verifyStatus = nil
+        }
+        changes.notify()
+    }
+
+    /// Requests a code. Ignored unless `canRequest`, so a double click, a held Enter key or a
+    /// click while sending never sends two. Returns the task that waits for the answer.
+    @discardableResult
+    public func requestCode() -> Task<Void, Never>? {
+        request.press()
+    }
+
+    /// Checks the typed code. Ignored unless `canVerify`. Returns the task that waits for the
+    /// answer.
+    @discardableResult
+    public func verify() -> Task<Void, Never>? {
+        guard canVerify, let number = phone.number else { return nil }
+        isVerifying = true
+        verifyStatus = nil
+        changes.notify()
+        let service = service, code = code
+        return verifyCall.start { () async throws(CodeServiceError) in try await service.verify(code, for: number) } timedOut: {
+            .timeout
+        } answered: { [weak self] outcome in
+            self?.verifyAnswered(outcome)
+        }
+    }
+
+    /// The request button's handler: asks the service for a code for the number of the press.
+    private func sendCode() async throws(CodeServiceError) -> Duration {
+        guard let number = sendingNumber else { throw .network }
+        return try await service.requestCode(for: number).cooldown
+    }
+
+    /// The request button may be pressed only for a number that can take a code, and not once
+    /// the round is complete.
+    private func gateRequest() {
+        request.isEnabled = phone.number != nil && !isVerified
+    }
+
+    private func requestPhaseChanged(_ phase: CountdownRequest.Phase) {
+        guard phase == .sending else { return }
+        sendingNumber = phone.number
+        requestStatus = nil
+        changes.notify()
+    }
+
+    private func requestSent() {
+        if let number = sendingNumber {
+            requestStatus = StatusMessage(localized("验证码已发送至 {0}").filling(number.masked), kind: .info)
+        }
+        changes.notify()
+        focusMoves.notify(.code)
+    }
+
+    private func requestFailed(_ error: any Error) {
+        let failure = error as? CodeServiceError ?? .timeout
+        requestStatus = StatusMessage(failure.message, kind: .error)
+        changes.notify()
+        // Refused for a cooldown the service still counts: the countdown shows it, and the
+        // code already sent is what to type. Any other failure needs a new slide.
+        focusMoves.notify(failure.cooldownLeft == nil ? .slider : .code)
+    }
+
+    private func verifyAnswered(_ outcome: Result<VerificationResult, CodeServiceError>) {
+        isVerifying = false
+        switch outcome {
+        case .success(let result):
+            isVerified = result == .verified
+            verifyStatus = StatusMessage(result.message, kind: isVerified ? .success : .error)
+        case .failure(let error):
+            verifyStatus = StatusMessage(error.message, kind: .error)
+        }
+        changes.notify()
+        if isVerified {
+            focusMoves.notify(.completion)
+        }
+    }
+
+    private func countdownChanged() {
+        let isCounting = countdown.isCounting
+        if !wasCounting, isCounting, !isSending {
+            // Not started by a request of this run: one saved by an earlier run of the app.
+            requestStatus = StatusMessage(localized("之前获取的验证码仍在冷却中，请稍后再试"), kind: .info)
+        }
+        wasCounting = isCounting
+        changes.notify()
+    }
+}
+
+extension CodeFlow {
+    /// The flow the app shows under `options`: a slider and a countdown on `timers`, worded by
+    /// the options' label format, in front of `service`.
+    public convenience init(options: LaunchOptions, timers: any TimerPort, service: any CodeService) {
+        self.init(
+            slider: SlideUnlock(timers: timers),
+            countdown: Countdown(timers: timers, format: options.labelFormat),
+            service: service
+        )
+    }
+}

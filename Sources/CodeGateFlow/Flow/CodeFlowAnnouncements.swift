@@ -1,0 +1,35 @@
+import CodeGateCore
+/// What a screen reader should hear with each control. GTK 4.8 has no way to announce a
+/// status by itself, so each status travels with the control it concerns: in that control's
+/// accessible description, heard when focus moves there (the flow moves it when a status
+/// calls for action) or when the description of the focused control changes.
+extension CodeFlow {
+    /// The phone field's description: why the number is wrong or missing.
+    public var phoneDescription: String { phoneStatus?.text ?? "" }
+
+    /// Whether the phone field holds a number that cannot be sent to, or is missing one after
+    /// the user asked to go on.
+    public var isPhoneInvalid: Bool { phoneStatus?.kind == .error }
+
+    /// The slider's description: how to pass it by keyboard, after why it has to be passed
+    /// again when a request failed.
+    public var sliderDescription: String {
+        guard let requestStatus, requestStatus.kind == .error else { return slider.keyboardHint }
+        return requestStatus.text + "\n" + slider.keyboardHint
+    }
+
+    /// The code field's description: the verdict on the code, or where it was sent.
+    public var codeDescription: String {
+        if let verifyStatus {
+            return verifyStatus.text
+        }
+        if let requestStatus, requestStatus.kind == .info {
+            return requestStatus.text
+        }
+        return ""
+    }
+
+    /// Whether the code field holds a code the service refused, or too few digits after the
+    /// user asked to check them; editing the code clears it.
+    public var isCodeInvalid: Bool { verifyStatus?.kind == .error }
+}

@@ -1,0 +1,156 @@
+import CGtk
+@testable import CodeGateApp
+@testable import CodeGateGtk
+import CodeGateFlow
+import CodeGateCore
+import CodeGateTestSupport
+import XCTest
+
+/// The whole flow in the real window, as a user does it: type a number, slide, click, read the
+/// code in the message area, type it, verify. The service answers through Swift concurrency,
+/// so these also prove that main-actor work runs under the GLib loop.
+final class CodeFlowWindowTests: XCTestCase {
+    typealias H = GtkHarness
+
+    func testMainActorTaskResumesUnderTheGLibLoop() {
+        MainActor.assumeIsolated {
+            _ = H.application
+            var resumed = false
+            Task { @MainActor in
+                try await Task.sleep(for: .milliseconds(20))
+                resumed = true
+            }
+            XCTAssertFalse(resumed)
+            XCTAssertTrue(H.pump { resumed })
+        }
+    }
+
+    func testCodeArrivesAndVerifies() throws {
+        try MainActor.assumeIsolated {
+            var options = LaunchOptions()
+            options.gateway.latency = .milliseconds(300)
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertEqual(H.text(window.button.label), "发送中…")
+            XCTAssertFalse(H.isSensitive(window.button.widget))
+            // The gateway delivers the message just before it answers the request.
+            XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(60)" })
+            XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
+            XCTAssertEqual(window.inbox.texts.count, 1)
+            let message = try XCTUnwrap(window.inbox.texts.first)
+            let code = String(message.split(separator: " ")[1].prefix(6))
+            XCTAssertEqual(message, "【CodeGate】验证码 \(code)，5分钟内有效，请勿泄露。")
+
+            H.type("a" + code.prefix(3) + " " + code.dropFirst(3), into: window.codeEntry)
+            XCTAssertEqual(String(cString: gtk_editable_get_text(window.codeEntry.opaque)), code, "letters refused, space dropped")
+            XCTAssertTrue(H.isSensitive(window.verifyButton))
+            H.click(window.verifyButton)
+            XCTAssertTrue(H.pump { H.text(window.verifyStatus) == "验证成功" })
+            XCTAssertNotEqual(gtk_widget_has_css_class(window.verifyStatus, "success"), 0)
+            XCTAssertFalse(H.isSensitive(window.codeEntry))
+        }
+    }
+
+    func testPastedCodeIsNormalized() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            let clipboard = gtk_widget_get_clipboard(window.codeEntry)
+            gdk_clipboard_set_text(clipboard, "382 917")
+            H.click(window.codeEntry)
+            H.xdotool("key", "ctrl+v")
+            XCTAssertTrue(H.pump { String(cString: gtk_editable_get_text(window.codeEntry.opaque)) == "382917" })
+        }
+    }
+
+    func testWrongCodeSaysHowManyTriesAreLeft() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump { !window.inbox.texts.isEmpty })
+            guard let message = window.inbox.texts.first else { return }
+            let code = String(message.split(separator: " ")[1].prefix(6))
+            H.type(code == "000000" ? "111111" : "000000", into: window.codeEntry)
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.text(window.verifyStatus) == "验证码错误，还可尝试 4 次" })
+            XCTAssertNotEqual(gtk_widget_has_css_class(window.verifyStatus, "error"), 0)
+        }
+    }
+
+    func testFailedRequestReturnsTheButtonToIdleAndLocksTheSlider() {
+        MainActor.assumeIsolated {
+            var options = LaunchOptions()
+            options.gateway.failure = .network
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump { H.text(window.requestStatus) == "网络连接失败，请检查网络后重新滑动验证" })
+            XCTAssertTrue(H.pump { H.hasFocus(window.slider.scale) }, "a new slide comes next")
+            XCTAssertNotEqual(gtk_widget_get_visible(window.requestStatus), 0)
+            XCTAssertEqual(H.text(window.button.label), "获取验证码")
+            XCTAssertFalse(window.flow.countdown.isCounting)
+            XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
+            XCTAssertTrue(H.pump { gtk_range_get_value(window.slider.scale.cast()) == 0 })
+            XCTAssertFalse(H.isSensitive(window.button.widget), "a new slide is needed")
+            XCTAssertTrue(window.inbox.texts.isEmpty)
+        }
+    }
+
+    func testDoubleClickAndHeldEnterSendOneCode() {
+        MainActor.assumeIsolated {
+            var options = LaunchOptions()
+            options.gateway.latency = .milliseconds(300)
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            let point = H.screenPoint(of: window.button.widget)
+            H.xdotool("mousemove", "\(point.x)", "\(point.y)", "click", "--repeat", "2", "--delay", "40", "1")
+            H.click(window.phoneEntry)
+            H.xdotool("key", "--repeat", "3", "--delay", "30", "Return")
+            XCTAssertTrue(H.pump { window.flow.countdown.isCounting })
+            H.pump(for: .milliseconds(400))
+            XCTAssertEqual(window.inbox.texts.count, 1)
+        }
+    }
+
+    func testInvalidNumberShowsAMessageAndKeepsTheButtonOff() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.type("2380013800", into: window.phoneEntry)
+            XCTAssertTrue(H.pump { gtk_widget_get_visible(window.phoneStatus) != 0 })
+            XCTAssertEqual(H.text(window.phoneStatus), "大陆手机号以 1 开头；其他地区请以 + 和国家代码开头")
+            H.drag(window.slider, to: 1.1)
+            XCTAssertTrue(H.pump { window.flow.slider.isUnlocked })
+            XCTAssertFalse(H.isSensitive(window.button.widget))
+        }
+    }
+
+    func testFocusNeverDropsFromRequestToCompletionAndBack() throws {
+        try MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump { H.hasFocus(window.codeEntry) }, "a sent code is typed next")
+            XCTAssertTrue(H.pump { !window.inbox.texts.isEmpty })
+            let message = try XCTUnwrap(window.inbox.texts.first)
+            // The whole message pasted: the field takes its code.
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(window.codeEntry), message)
+            H.xdotool("key", "ctrl+v")
+            XCTAssertTrue(H.pump { VerificationCode.isComplete(String(cString: gtk_editable_get_text(window.codeEntry.opaque))) })
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.hasFocus(window.completion.startOverButton) }, "the completion takes the focus")
+            XCTAssertNotEqual(gtk_widget_get_mapped(window.completion.widget), 0)
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.hasFocus(window.phoneEntry) }, "starting over begins at the number")
+            XCTAssertEqual(gtk_editable_get_position(window.phoneEntry.opaque), 13, "the caret at the end, nothing selected")
+            XCTAssertFalse(window.flow.slider.isUnlocked)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CAdw
+import CGtk
+@testable import CodeGateApp
+@testable import CodeGateGtk
+import CodeGateFlow
+import XCTest
+
+/// What every GNOME app does around its content: the actions and their keys, the Keyboard
+/// Shortcuts window, About, and Ctrl+W.
+final class ShellTests: XCTestCase {
+    typealias H = GtkHarness
+
+    func testActionsExistWithTheirAccelerators() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            let expected = ["app.quit": ["<Control>q"], "window.close": ["<Control>w"], "win.show-help-overlay": ["<Control>question"]]
+            for (action, keys) in expected {
+                XCTAssertEqual(Self.accelerators(for: action), keys, action)
+            }
+            let application = OpaquePointer(H.application)
+            XCTAssertNotEqual(g_action_group_has_action(application, "quit"), 0)
+            XCTAssertNotEqual(g_action_group_has_action(application, "about"), 0)
+            XCTAssertNotEqual(g_action_group_has_action(window.window.opaque, "show-help-overlay"), 0)
+        }
+    }
+
+    func testShowHelpOverlayPresentsTheShortcutsWindow() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            XCTAssertNil(gtk_application_window_get_help_overlay(window.window.cast()), "built on first use")
+            gtk_widget_activate_action_variant(window.window, "win.show-help-overlay", nil)
+            guard let overlay = gtk_application_window_get_help_overlay(window.window.cast()) else {
+                return XCTFail("the action builds the shortcuts window")
+            }
+            XCTAssertEqual(Self.typeName(UnsafeMutableRawPointer(overlay)), "GtkShortcutsWindow")
+            XCTAssertEqual(gtk_window_get_transient_for(UnsafeMutablePointer<GtkWindow>(overlay)), window.window.cast())
+            XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 })
+            gtk_window_close(UnsafeMutablePointer<GtkWindow>(overlay))
+            XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) == 0 })
+            XCTAssertEqual(gtk_application_window_get_help_overlay(window.window.cast()), overlay, "closing hides it")
+
+            H.click(window.phoneEntry)
+            H.xdotool("key", "ctrl+question")
+            XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 }, "Ctrl+? shows it again")
+        }
+    }
+
+    func testAboutActionPresentsTheAboutWindow() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
+            var about: UnsafeMutablePointer<GtkWidget>?
+            XCTAssertTrue(H.pump {
+                about = Self.visibleToplevel(ofType: "AdwAboutWindow")
+                return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
+            })
+            guard let about else { return }
+            XCTAssertEqual(String(cString: adw_about_window_get_application_name(about.opaque)), "CodeGate")
+            XCTAssertEqual(String(cString: adw_about_window_get_version(about.opaque)), "0.1.0")
+            XCTAssertEqual(String(cString: adw_about_window_get_application_icon(about.opaque)), CodeGateApplication.id)
+            XCTAssertEqual(adw_about_window_get_license_type(about.opaque), GTK_LICENSE_MIT_X11)
+            XCTAssertEqual(gtk_window_get_transient_for(about.cast()), window.window.cast())
+            gtk_window_destroy(about.cast())
+        }
+    }
+
+    func testControlWClosesTheWindow() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            var destroyed = false
+            Signal.connect(window.window, "destroy") { destroyed = true }
+            H.click(window.phoneEntry)
+            H.xdotool("key", "ctrl+w")
+            XCTAssertTrue(H.pump { destroyed })
+            if !destroyed { H.close(window) }
+        }
+    }
+
+    @MainActor private static func accelerators(for action: String) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(H.application, action) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let key = list[index] {
+            result.append(String(cString: key))
+            index += 1
+        }
+        return result
+    }
+
+    private static func typeName(_ instance: UnsafeMutableRawPointer) -> String {
+        String(cString: g_type_name_from_instance(instance.assumingMemoryBound(to: GTypeInstance.self)))
+    }
+
+    @MainActor private static func visibleToplevel(ofType name: String) -> UnsafeMutablePointer<GtkWidget>? {
+        let toplevels = gtk_window_get_toplevels()
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            g_object_unref(item)  // the list keeps the window alive
+            if typeName(item) == name, gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                return item.assumingMemoryBound(to: GtkWidget.self)
+            }
+        }
+        return nil
+    }
+}

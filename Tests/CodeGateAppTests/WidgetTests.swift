@@ -1,0 +1,178 @@
+import CGtk
+@testable import CodeGateApp
+@testable import CodeGateGtk
+import CodeGateFlow
+import CodeGateCore
+import CodeGateTestSupport
+import XCTest
+
+/// The two controls in the real window under Xvfb, driven with the mouse and keyboard.
+///
+/// XCTest runs these one at a time on the main thread — GTK's thread — with the Dispatch main
+/// queue still bound to it as in the app, so `MainQueueSource` is what resumes main-actor tasks
+/// here too. (Swift Testing parks the main thread in `dispatch_main`, where it would not.)
+final class WidgetTests: XCTestCase {
+    typealias H = GtkHarness
+    func testButtonIsInsensitiveUntilNumberAndSlideAreThere() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
+            defer { H.close(window) }
+            XCTAssertFalse(H.isSensitive(window.button.widget))
+            XCTAssertEqual(H.text(window.button.label), "获取验证码")
+            XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
+            H.type("13800138000", into: window.phoneEntry)
+            XCTAssertFalse(H.isSensitive(window.button.widget), "a number alone is not enough")
+            H.drag(window.slider, to: 1.1)
+            XCTAssertTrue(H.pump { window.flow.slider.isUnlocked })
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 1)
+            XCTAssertEqual(H.text(window.slider.label), "验证通过")
+            XCTAssertTrue(H.isSensitive(window.button.widget))
+        }
+    }
+
+    func testClickCountsDownAndTheEndLocksAgain() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
+            defer { H.close(window) }
+            XCTAssertTrue(H.startCountdown(in: window))
+            XCTAssertFalse(H.isSensitive(window.button.widget))
+            XCTAssertEqual(H.text(window.button.label), "获取验证码(60)")
+            clock.advance(by: .milliseconds(1500))
+            XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(59)" })
+            clock.advance(by: .seconds(59))
+            XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码" })
+            XCTAssertFalse(window.flow.slider.isUnlocked)
+            XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
+            clock.advance(by: .seconds(1)) // the thumb's glide back runs on the same clock
+            XCTAssertTrue(H.pump { gtk_range_get_value(window.slider.scale.cast()) == 0 })
+            XCTAssertFalse(H.isSensitive(window.button.widget), "each request needs a fresh slide")
+        }
+    }
+
+    func testDrawnFillFollowsTheCountdown() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
+            defer { H.close(window) }
+            XCTAssertTrue(H.startCountdown(in: window))
+            let pixels = Int(gtk_widget_get_width(window.button.widget))
+            XCTAssertEqual(window.flow.countdown.fillResolution, pixels, "the button tells the countdown its width")
+            XCTAssertGreaterThan(pixels, 100)
+            XCTAssertTrue(H.pump { window.button.fillWidth == 0 })
+            clock.advance(by: .seconds(15))
+            XCTAssertTrue(H.pump { window.button.fillWidth == pixels / 4 })
+            clock.advance(by: .seconds(30))
+            XCTAssertTrue(H.pump { window.button.fillWidth == pixels * 3 / 4 })
+            clock.advance(by: .seconds(15))
+            XCTAssertTrue(H.pump { window.button.fillWidth == 0 }, "the fill goes with the cooldown")
+        }
+    }
+
+    func testEarlyReleaseGlidesBackToTheStart() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            let range: UnsafeMutablePointer<GtkRange> = window.slider.scale.cast()
+            H.drag(window.slider, to: 0.5)
+            var seen: Set<Double> = []
+            XCTAssertTrue(H.pump {
+                seen.insert(gtk_range_get_value(range))
+                return gtk_range_get_value(range) == 0
+            })
+            XCTAssertTrue(seen.contains { $0 > 0 && $0 < 0.4 }, "it glides rather than jumps: saw \(seen.sorted())")
+            XCTAssertFalse(window.flow.slider.isUnlocked)
+        }
+    }
+
+    func testTroughClickAndWheelDoNotMoveTheThumb() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let window = H.openWindow(timers: clock)
+            defer { H.close(window) }
+            H.click(window.slider.scale, across: 0.95)
+            H.pump(for: .milliseconds(300))
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0)
+            H.xdotool("click", "5")
+            H.xdotool("click", "4")
+            H.pump(for: .milliseconds(100))
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0)
+            XCTAssertFalse(window.flow.slider.isUnlocked)
+        }
+    }
+
+    func testKeyboardUnlocksWithSeparateArrowPressesAndAPauseGlidesBack() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            // As after Tab: keyboard navigation makes the focus visible.
+            gtk_window_set_focus_visible(window.window.cast(), 1)
+            gtk_widget_grab_focus(window.slider.scale)
+            XCTAssertTrue(H.pump { H.text(window.slider.label) == window.flow.slider.keyboardHint }, "focus shows how to slide by keyboard")
+            H.xdotool("key", "End", "Page_Up", "Page_Down")
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0)
+            H.xdotool("key", "Right")
+            H.pump(for: .milliseconds(500))
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9, "the thumb waits after a press")
+            XCTAssertTrue(H.pump(timeout: .seconds(4)) { gtk_range_get_value(window.slider.scale.cast()) == 0 }, "a pause glides back")
+            // Ten separate presses, as with key repeat off: each one a key down and up.
+            H.xdotool("key", "--delay", "150", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right")
+            XCTAssertTrue(H.pump { window.flow.slider.isUnlocked })
+            XCTAssertEqual(H.text(window.slider.label), "验证通过")
+        }
+    }
+
+    func testOneTimerSourceWhileCountingNoneIdleAndNoneAfterClosing() {
+        MainActor.assumeIsolated {
+            weak var closedWindow: CodeGateWindow?
+            weak var closedButton: CountdownButton?
+            weak var closedSlider: SlideToUnlock?
+            let timers = GLibTimerPort()
+            var source: guint = 0
+            do {
+                let window = H.openWindow(timers: timers)
+                (closedWindow, closedButton, closedSlider) = (window, window.button, window.slider)
+                XCTAssertEqual(timers.liveSources, [], "idle: no source")
+                XCTAssertTrue(H.startCountdown(in: window))
+                XCTAssertTrue(H.pump { timers.liveSources.count == 1 }, "counting: the countdown's one source")
+                source = timers.liveSources.first ?? 0
+                XCTAssertNotNil(g_main_context_find_source_by_id(nil, source))
+                H.pump(for: .milliseconds(1200))
+                XCTAssertEqual(timers.liveSources.count, 1, "still one, re-armed for each change")
+                H.close(window)
+            }
+            XCTAssertEqual(timers.liveSources, [])
+            XCTAssertNil(g_main_context_find_source_by_id(nil, source))
+            XCTAssertNil(closedWindow, "the window's Swift side goes with its GtkWindow")
+            XCTAssertNil(closedButton)
+            XCTAssertNil(closedSlider)
+        }
+    }
+
+    func testRestartShowsTheCooldownThatIsReallyLeft() throws {
+        try MainActor.assumeIsolated {
+            let folder = try XCTUnwrap(g_dir_make_tmp("codegate-XXXXXX", nil))
+            defer { g_free(folder) }
+            let path = String(cString: folder) + "/state/cooldown"
+            let first = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
+            XCTAssertTrue(H.startCountdown(in: first))
+            H.close(first)
+            XCTAssertTrue(g_file_test(path, G_FILE_TEST_EXISTS) != 0)
+
+            let second = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
+            XCTAssertTrue(second.flow.countdown.isCounting, "the cooldown survives the restart")
+            XCTAssertTrue(["获取验证码(60)", "获取验证码(59)"].contains(H.text(second.button.label)))
+            XCTAssertFalse(H.isSensitive(second.button.widget))
+            second.flow.countdown.reset()
+            XCTAssertFalse(g_file_test(path, G_FILE_TEST_EXISTS) != 0, "an ended cooldown is forgotten")
+            H.close(second)
+
+            let third = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
+            XCTAssertFalse(third.flow.countdown.isCounting)
+            H.close(third)
+            rmdir(String(cString: folder) + "/state")
+            rmdir(folder)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CGtk
+@testable import CodeGateApp
+@testable import CodeGateGtk
+import CodeGateFlow
+import CodeGateCore
+import CodeGateTestSupport
+import XCTest
+
+/// What the window must survive over a long session and at its end: many messages without
+/// growing, and closing with the focus anywhere without a GLib warning (which the harness makes
+/// fatal, as `G_DEBUG=fatal-warnings` would).
+final class WindowLimitsTests: XCTestCase {
+    typealias H = GtkHarness
+
+    func testMessageAreaKeepsTheNewestTwentyAndTheWindowItsHeight() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            @MainActor func deliver(_ index: Int) {
+                window.inbox.add(SMSMessage(recipient: .sample, text: "【CodeGate】验证码 \(100_000 + index)，5分钟内有效，请勿泄露。"))
+            }
+            deliver(0)
+            H.pump(for: .milliseconds(100))
+            let height = gtk_widget_get_height(window.window)
+            for index in 1..<30 {
+                deliver(index)
+            }
+            H.pump(for: .milliseconds(100))
+            XCTAssertEqual(window.inbox.texts.count, MessageList.capacity)
+            XCTAssertNotNil(gtk_list_box_get_row_at_index(window.inbox.list.opaque, Int32(MessageList.capacity - 1)))
+            XCTAssertNil(gtk_list_box_get_row_at_index(window.inbox.list.opaque, Int32(MessageList.capacity)))
+            XCTAssertTrue(window.inbox.texts.first?.contains("100029") ?? false, "the newest on top")
+            XCTAssertTrue(window.inbox.texts.last?.contains("100010") ?? false, "the oldest kept")
+            XCTAssertEqual(gtk_widget_get_height(window.window), height)
+        }
+    }
+
+    func testClosingWithTheFocusInThePhoneFieldIsQuiet() {
+        MainActor.assumeIsolated { Self.closeQuietly { $0.phoneEntry } }
+    }
+
+    func testClosingWithTheFocusInTheCodeFieldIsQuiet() {
+        MainActor.assumeIsolated { Self.closeQuietly { $0.codeEntry } }
+    }
+
+    func testClosingWithTheFocusOnTheSliderIsQuiet() {
+        MainActor.assumeIsolated { Self.closeQuietly { $0.slider.scale } }
+    }
+
+    /// Enter in the code field verifies, and success turns both fields off while the code
+    /// field has the focus: GTK's caret blink then ran on without a focus-out and warned at the
+    /// next blink, seconds later, typically as the window closed.
+    func testVerifyingWithEnterThenClosingIsQuiet() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump { !window.inbox.texts.isEmpty })
+            guard let message = window.inbox.texts.first else { return }
+            H.type(String(message.split(separator: " ")[1].prefix(6)), into: window.codeEntry)
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.text(window.verifyStatus) == "验证成功" })
+            // Longer than a caret blink cycle (gtk-cursor-blink-time, 1.2 s).
+            H.pump(for: .seconds(2))
+            gtk_window_close(window.window.cast())
+            H.pump(for: .milliseconds(100))
+        }
+    }
+
+    /// Focuses the widget `focus` picks and types a key there (an entry then blinks its caret),
+    /// then closes the window as its close button does; a GLib warning aborts the test run.
+    @MainActor
+    private static func closeQuietly(focusing focus: (CodeGateWindow) -> UnsafeMutablePointer<GtkWidget>) {
+        let window = H.openWindow(timers: GLibTimerPort())
+        let widget = focus(window)
+        gtk_widget_grab_focus(widget)
+        H.xdotool("type", "--delay", "5", "1")
+        XCTAssertTrue(H.pump { gtk_widget_has_focus(widget) != 0 || gtk_widget_get_focus_child(widget) != nil })
+        var destroyed = false
+        Signal.connect(window.window, "destroy") { destroyed = true }
+        gtk_window_close(window.window.cast())
+        XCTAssertTrue(H.pump { destroyed })
+        H.pump(for: .milliseconds(100))
+    }
+}

@@ -1,0 +1,132 @@
+import CodeGateFlow
+import CodeGateCore
+import CodeGateTestSupport
+import Testing
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct LocalCodeServiceTests {
+    let clock = ManualTimerPort()
+    let number = PhoneNumber.sample
+
+    private func service(
+        seed: UInt64 = 1, simulation: GatewaySimulation = GatewaySimulation()
+    ) -> LocalCodeService {
+        LocalCodeService(timers: clock, random: SeededRandom(seed: seed), simulation: simulation)
+    }
+
+    /// Requests a code and reads it from the delivered message, as the user would.
+    private func deliveredCode(_ service: LocalCodeService, for number: PhoneNumber? = nil) async throws -> String {
+        let log = MessageLog(service.outbox)
+        _ = try await service.requestCode(for: number ?? self.number)
+        return try #require(log.lastCode)
+    }
+
+    @Test func requestDeliversACodeAsAnSMS() async throws {
+        let service = service()
+        let log = MessageLog(service.outbox)
+        let receipt = try await service.requestCode(for: number)
+        #expect(receipt == CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300)))
+        #expect(log.messages.count == 1)
+        let message = try #require(log.messages.first)
+        #expect(message.recipient == number)
+        let code = String(message.text.split(separator: " ")[1].prefix(6))
+        #expect(VerificationCode.isComplete(code))
+        #expect(message.text == "【CodeGate】验证码 \(code)，5分钟内有效，请勿泄露。")
+    }
+
+    @Test func codesFollowTheInjectedRandomSource() async throws {
+        let first = try await deliveredCode(service(seed: 42))
+        let again = try await deliveredCode(service(seed: 42))
+        let other = try await deliveredCode(service(seed: 43))
+        #expect(first == again)
+        #expect(first != other)
+    }
+
+    @Test func rightCodeVerifiesOnce() async throws {
+        let service = service()
+        let code = try await deliveredCode(service)
+        #expect(try await service.verify(code, for: number) == .verified)
+        #expect(try await service.verify(code, for: number) == .noCodeRequested, "single use")
+    }
+
+    @Test func codeIsForItsNumberOnly() async throws {
+        let service = service()
+        let code = try await deliveredCode(service)
+        let other = try #require(PhoneNumber.check("13900139000").number)
+        #expect(try await service.verify(code, for: other) == .noCodeRequested)
+    }
+
+    @Test func codeExpiresAfterFiveMinutes() async throws {
+        let service = service()
+        let code = try await deliveredCode(service)
+        clock.advance(by: .seconds(300) - .milliseconds(1))
+        #expect(try await service.verify("000000" == code ? "111111" : "000000", for: number) == .wrongCode(attemptsLeft: 4))
+        clock.advance(by: .milliseconds(1))
+        #expect(try await service.verify(code, for: number) == .expired)
+    }
+
+    @Test func fiveWrongGuessesLockTheCode() async throws {
+        let service = service()
+        let code = try await deliveredCode(service)
+        let wrong = code == "000000" ? "111111" : "000000"
+        for left in (1...4).reversed() {
+            #expect(try await service.verify(wrong, for: number) == .wrongCode(attemptsLeft: left))
+        }
+        #expect(try await service.verify(wrong, for: number) == .locked)
+        #expect(try await service.verify(code, for: number) == .locked, "even the right code")
+        clock.advance(by: .seconds(60))
+        let fresh = try await deliveredCode(service)
+        #expect(try await service.verify(fresh, for: number) == .verified, "a new code unlocks")
+    }
+
+    @Test func secondRequestInsideTheCooldownIsRefusedWithTheSecondsLeft() async throws {
+        let service = service()
+        _ = try await service.requestCode(for: number)
+        clock.advance(by: .milliseconds(20_500))
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 40)) { try await service.requestCode(for: number) }
+        let other = try #require(PhoneNumber.check("+447700900123").number)
+        _ = try await service.requestCode(for: other)
+        clock.advance(by: .milliseconds(39_500))
+        _ = try await service.requestCode(for: number)
+    }
+
+    @Test func latencyDelaysTheAnswer() async throws {
+        let service = service(simulation: GatewaySimulation(latency: .milliseconds(800)))
+        let number = number
+        let request = Task { try await service.requestCode(for: number) }
+        await clock.yield { clock.pendingCount >= 1 }
+        clock.advance(by: .milliseconds(799))
+        #expect(clock.pendingCount == 1)
+        clock.advance(by: .milliseconds(1))
+        #expect(try await request.value.cooldown == .seconds(60))
+    }
+
+    @Test(arguments: [(GatewaySimulation.Failure.network, CodeServiceError.network), (.rateLimited, .rateLimited)])
+    func injectedFailuresAreTypedErrors(failure: GatewaySimulation.Failure, error: CodeServiceError) async {
+        let service = service(simulation: GatewaySimulation(failure: failure))
+        await #expect(throws: error) { try await service.requestCode(for: number) }
+    }
+
+    @Test func injectedTimeoutNeverAnswersUntilTheCallerGivesUp() async {
+        let service = service(simulation: GatewaySimulation(failure: .timeout))
+        let number = number
+        let request = Task { try await service.requestCode(for: number) }
+        await clock.yield { clock.pendingCount >= 1 }
+        clock.advance(by: .seconds(86_400))
+        #expect(clock.pendingCount == 1, "still no answer a day later")
+        request.cancel()
+        await #expect(throws: CodeServiceError.timeout) { try await request.value }
+        #expect(clock.pendingCount == 0, "giving up leaves no timer behind")
+    }
+
+    @Test func errorsReadAsSentences() {
+        #expect(CodeServiceError.cooldown(secondsLeft: 40).message == "验证码已发送，请 40 秒后再试")
+        #expect(CodeServiceError.network.message == "网络连接失败，请检查网络后重新滑动验证")
+        #expect(VerificationResult.wrongCode(attemptsLeft: 2).message == "验证码错误，还可尝试 2 次")
+    }
+
+    @Test func shortLifetimesAreWordedInSeconds() {
+        #expect(SMSMessage.codeText("123456", validFor: .seconds(30)) == "【CodeGate】验证码 123456，30秒内有效，请勿泄露。")
+        #expect(SMSMessage.codeText("123456", validFor: .seconds(90)) == "【CodeGate】验证码 123456，90秒内有效，请勿泄露。")
+    }
+}
