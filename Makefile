@@ -31,6 +31,7 @@ DATADIR := $(PREFIX)/share
 # The languages with a catalog (po/LINGUAS without its comments), each installed as
 # share/locale/<language>/LC_MESSAGES/codegate.mo.
 LINGUAS := $(shell grep -v '^\#' po/LINGUAS)
+CONTROLS_LINGUAS := $(shell grep -v '^\#' po/controls/LINGUAS)
 CATALOGS := $(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/codegate.mo)
 # Everything `install` puts in place, so that `uninstall` removes exactly these.
 INSTALLED := $(BINDIR)/codegate \
@@ -114,18 +115,23 @@ contrast-report: build
 	$(call require,$(CONTRAST_PACKAGES))
 	scripts/test_contrast.sh --report --out .build/contrast
 
-# The template translators start from, extracted from the files po/POTFILES lists: Swift with
-# xgettext's C# parser (the same string literals, and {0} placeholders checked as csharp-format),
-# GtkBuilder files with its Glade one.
-XGETTEXT := --from-code=UTF-8 --add-comments=TRANSLATORS: --package-name=CodeGate --package-version=0.1.0 \
+# The templates translators start from, extracted from the files each POTFILES lists: Swift
+# with xgettext's C# parser (the same string literals, and {0} placeholders checked as
+# csharp-format), GtkBuilder files with its Glade one. Two domains: the app's (po/) and the
+# controls' own words (po/controls/), which ship inside the controls' library.
+XGETTEXT := --from-code=UTF-8 --add-comments=TRANSLATORS: --package-version=0.1.0 \
 	--msgid-bugs-address=https://github.com/codegate/codegate/issues
 pot:
 	$(call require,gettext)
 	grep -v '^#' po/POTFILES | grep '\.swift$$' >.build/POTFILES.swift
-	xgettext $(XGETTEXT) --language=C# -k -klocalized -klocalized:1,2 -f .build/POTFILES.swift -o po/codegate.pot
+	xgettext $(XGETTEXT) --package-name=CodeGate --language=C# -k -klocalized -klocalized:1,2 -f .build/POTFILES.swift -o po/codegate.pot
 	sed -i 's/charset=CHARSET/charset=UTF-8/' po/codegate.pot
-	grep -v '^#' po/POTFILES | grep -v '\.swift$$' | xargs xgettext $(XGETTEXT) -j -o po/codegate.pot
+	grep -v '^#' po/POTFILES | grep -v '\.swift$$' | xargs xgettext $(XGETTEXT) --package-name=CodeGate -j -o po/codegate.pot
+	grep -v '^#' po/controls/POTFILES >.build/POTFILES.controls
+	xgettext $(XGETTEXT) --package-name=CodeGate-controls --language=C# -k -klocalized -f .build/POTFILES.controls -o po/controls/codegate-controls.pot
+	sed -i 's/charset=CHARSET/charset=UTF-8/' po/controls/codegate-controls.pot
 	for lang in $(LINGUAS); do [ ! -f po/$$lang.po ] || msgmerge -q -U --backup=none po/$$lang.po po/codegate.pot || exit 1; done
+	for lang in $(CONTROLS_LINGUAS); do [ ! -f po/controls/$$lang.po ] || msgmerge -q -U --backup=none po/controls/$$lang.po po/controls/codegate-controls.pot || exit 1; done
 
 # Each po/<language>.po compiled, and checked, into .build/locale, where the app looks when it
 # runs from the source tree.

@@ -39,14 +39,14 @@ let package = Package(
         // glibc's gettext for the app's messages: in libc itself, no package or library to link.
         .systemLibrary(name: "CLibintl"),
         // The controls' models: countdown, slider, the request with its cooldown. No GTK.
-        .target(name: "CodeGateCore"),
-        // Compiles a target's GResource manifest into it: no Foundation Bundle.
-        .plugin(name: "GResourcePlugin", capability: .buildTool()),
+        .target(name: "CodeGateCore", plugins: ["EmbedPlugin"]),
+        // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
+        .plugin(name: "EmbedPlugin", capability: .buildTool()),
         // The two GTK widgets and their GLib glue.
         .target(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CodeGateCore"],
-            plugins: ["GResourcePlugin"]
+            plugins: ["EmbedPlugin"]
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl"]),
@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "CodeGateApp",
             dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow"],
-            plugins: ["GResourcePlugin"]
+            plugins: ["EmbedPlugin"]
         ),
         .executableTarget(
             name: "codegate",

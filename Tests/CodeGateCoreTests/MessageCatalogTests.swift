@@ -263,7 +263,8 @@ import Testing
 }
 
 extension MessageCatalogTests {
-    /// Ways to damage `MessageCatalogTests.basic`'s file (entries: header, 滑动解锁, 获取验证码).
+    /// Ways to damage a valid file, mostly `MessageCatalogTests.basic`'s (entries: the header,
+    /// 滑动解锁, 获取验证码), each checked against an undamaged control in another test.
     enum Damage: CaseIterable, Sendable {
         case empty
         case headerCut
@@ -288,7 +289,9 @@ extension MessageCatalogTests {
             let count = MessageCatalogTests.basic.count
             switch self {
             case .empty: return []
-            case .headerCut: return Array(file.prefix(27))
+            case .headerCut:
+                // A catalog of no entries is its header alone, but the whole of it: seven words.
+                return Array(MO.file([] as [(String, String)]).prefix(27))
             case .wrongMagic: MO.put(0x9504_12df, at: 0, in: &file)
             case .magicOfTheOtherByteOrder: MO.put(0xde12_0495, at: 0, in: &file)
             case .revisionTwo: MO.put(0x0002_0000, at: 4, in: &file)

@@ -39,8 +39,7 @@ public struct MessageCatalog: Sendable {
         // A new major revision would mean a layout this reader does not know.
         guard let revision = reader.word(at: 4), revision >> 16 <= 1,
               let count = reader.word(at: 8), count <= Self.maxEntries,
-              let originals = reader.word(at: 12), let translated = reader.word(at: 16),
-              reader.table(at: originals, count: count), reader.table(at: translated, count: count)
+              let originals = reader.word(at: 12), let translated = reader.word(at: 16)
         else { return nil }
 
         var result: [String: String] = [:]
@@ -108,18 +107,11 @@ private struct WordReader {
         return Int(exactly: value)
     }
 
-    /// Whether a table of `count` (length, offset) pairs fits at `offset`.
-    func table(at offset: Int, count: Int) -> Bool {
-        let (size, overflow) = count.multipliedReportingOverflow(by: 8)
-        return !overflow && holds(offset: offset, length: size)
-    }
-
     /// The string of entry `index` in the table at `table`, decoded whole (plural parts and all),
     /// and charged to `budget`; nil when its bytes are out of range, not followed by the NUL that
     /// the format puts after each string, over the budget, or not valid UTF-8.
     func string(table: Int, index: Int, budget: inout Int) -> String? {
-        // The caller checked the table, but the arithmetic stays checked: it is cheap, and the
-        // check here must not depend on the one there.
+        // The table's place comes from the file, so even finding the entry is checked.
         let (entry, overflow) = index.multipliedReportingOverflow(by: 8)
         guard !overflow, entry >= 0 else { return nil }
         let (position, overflowAgain) = table.addingReportingOverflow(entry)
