@@ -64,12 +64,14 @@ let package = Package(
         ),
         // The manual clock for tests: not part of any public API.
         .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
+        // Real GTK in tests: the main loop pumped with a bounded wait, real input by xdotool.
+        .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "CGtk"]),
+        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),
         .testTarget(
             name: "CodeGateAppTests",
-            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "CGtk", "CAdw"]
+            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw"]
         ),
     ],
     swiftLanguageModes: [.v6]

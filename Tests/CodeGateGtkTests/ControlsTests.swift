@@ -1,1 +1,187 @@
+import CGtk
+import CodeGateCore
+@testable import CodeGateGtk
+import CodeGateTestSupport
+import GtkTestSupport
 import XCTest
+
+/// The two controls on their own, as another app takes them: a plain GtkWindow, no
+/// application, no flow, the app's own request. XCTest runs these one at a time on the main
+/// thread, GTK's.
+final class ControlsTests: XCTestCase {
+    typealias D = GtkDriver
+
+    struct Refused: Error {}
+
+    /// GTK, once, before a test makes a widget.
+    override func setUp() {
+        MainActor.assumeIsolated {
+            guard gtk_is_initialized() == 0 else { return }
+            gtk_init()
+            // A warning from GLib or GTK in a widget test is a failure, not noise.
+            g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
+        }
+    }
+
+    /// A window holding `widgets` one under the other, on screen.
+    @MainActor
+    private static func window(_ widgets: UnsafeMutablePointer<GtkWidget>...) -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        widgets.forEach { gtk_box_append(box.cast(), $0) }
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(window.cast(), 360, -1)
+        gtk_window_set_child(window.cast(), box)
+        gtk_window_present(window.cast())
+        precondition(D.pump { widgets.allSatisfy { gtk_widget_get_mapped($0) != 0 && gtk_widget_get_width($0) > 0 } }, "no window")
+        D.pump(for: .milliseconds(100))
+        return window
+    }
+
+    func testTheAppsOwnRequestRunsAfterTheSlideAndCountsDown() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            var asked = 0
+            let slider = SlideToUnlock(timers: clock)
+            let button = CountdownButton(timers: clock) {
+                asked += 1
+                return .seconds(45)
+            }
+            button.requireUnlock(by: slider)
+            var sent: [Duration] = []
+            button.onSent { sent.append($0) }
+            let window = Self.window(slider.widget, button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertEqual(D.text(button.label), "获取验证码")
+            XCTAssertFalse(D.isSensitive(button.widget), "waits for the slide")
+            D.drag(slider, to: 1.1)
+            XCTAssertTrue(D.pump { D.isSensitive(button.widget) })
+            D.click(button.widget)
+            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(45)" })
+            XCTAssertEqual(asked, 1)
+            XCTAssertEqual(sent, [.seconds(45)])
+            XCTAssertFalse(D.isSensitive(button.widget))
+            clock.advance(by: .seconds(45))
+            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码" })
+            XCTAssertFalse(slider.isUnlocked, "the end of the cooldown asks for a new slide")
+            XCTAssertFalse(D.isSensitive(button.widget))
+        }
+    }
+
+    func testAFailureComesBackAtOnceWithTheAppsError() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let button = CountdownButton { throw Refused() }
+            button.requireUnlock(by: slider)
+            var failures: [any Error] = []
+            button.onFailure { failures.append($0) }
+            let window = Self.window(slider.widget, button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            D.drag(slider, to: 1.1)
+            XCTAssertTrue(D.pump { D.isSensitive(button.widget) })
+            D.click(button.widget)
+            XCTAssertTrue(D.pump { failures.count == 1 })
+            XCTAssertTrue(failures.first is Refused)
+            XCTAssertEqual(D.text(button.label), "获取验证码")
+            XCTAssertEqual(button.phase, .idle)
+            XCTAssertTrue(D.pump { gtk_range_get_value(slider.scale.cast()) == 0 }, "the slider glides back, locked")
+            XCTAssertFalse(slider.isUnlocked)
+        }
+    }
+
+    func testWithoutASliderTheAppsGateDecides() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let button = CountdownButton(format: try! LabelFormat(parsing: "{ss}s重新发送", idleText: "发送验证码"), timers: clock) { .seconds(5) }
+            let window = Self.window(button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertEqual(D.text(button.label), "发送验证码")
+            XCTAssertTrue(D.isSensitive(button.widget))
+            button.isEnabled = false
+            XCTAssertTrue(D.pump { !D.isSensitive(button.widget) })
+            button.isEnabled = true
+            button.startCooldown(.seconds(8))
+            XCTAssertTrue(D.pump { D.text(button.label) == "08s重新发送" })
+            button.reset()
+            XCTAssertTrue(D.pump { D.text(button.label) == "发送验证码" && D.isSensitive(button.widget) })
+        }
+    }
+
+    func testEachControlIsFoundFromItsWidgetAndNothingElseIs() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let button = CountdownButton()
+            let window = Self.window(slider.widget, button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(CountdownButton.of(button.widget) === button)
+            XCTAssertTrue(SlideToUnlock.of(slider.widget) === slider)
+            XCTAssertNil(CountdownButton.of(slider.widget))
+            XCTAssertNil(SlideToUnlock.of(window))
+        }
+    }
+
+    func testObservationsEndWithTheWidgetOrWhenCancelled() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let model = SlideUnlock(timers: clock)
+            var unlocks = 0, cancelledUnlocks = 0
+            do {
+                let slider = SlideToUnlock(model: model)
+                slider.onUnlock { unlocks += 1 }
+                let cancelled = slider.onUnlock { cancelledUnlocks += 1 }
+                cancelled.cancel()
+                let window = Self.window(slider.widget)
+                model.move(to: 1, by: .drag)
+                XCTAssertEqual(unlocks, 1)
+                gtk_window_destroy(window.cast())
+                D.pump(for: .milliseconds(50))
+            }
+            model.lock()
+            clock.advance(by: .seconds(1))
+            model.move(to: 1, by: .drag)
+            XCTAssertEqual(unlocks, 1, "the widget is gone: its observers are not called")
+            XCTAssertEqual(cancelledUnlocks, 0)
+        }
+    }
+
+    func testEveryWordOnTheSliderCanBeSet() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            slider.model.hint = "Slide to send"
+            slider.model.unlockedHint = "Done"
+            slider.model.lockedAccessibleName = "Human check"
+            slider.model.unlockedAccessibleName = "Human check, passed"
+            slider.tooltip = "Drag to the end"
+            slider.groupName = "Check"
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertEqual(D.text(slider.label), "Slide to send")
+            XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(slider.scale)), "Drag to the end")
+            D.drag(slider, to: 1.1)
+            XCTAssertTrue(D.pump { D.text(slider.label) == "Done" })
+        }
+    }
+
+    /// An app's stylesheet at application priority restyles the controls even when it was
+    /// added before the controls' own.
+    func testTheAppsApplicationPriorityCSSWinsWhateverTheOrder() {
+        MainActor.assumeIsolated {
+            let button = CountdownButton()
+            let window = Self.window(button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let display = gdk_display_get_default()!
+            let ours = try! XCTUnwrap(Stylesheet.provider)
+            // The app's CSS first, then the controls': the order in which an app that styles
+            // them up front meets the first control.
+            gtk_style_context_remove_provider_for_display(display, ours)
+            let app = gtk_css_provider_new()!
+            gtk_css_provider_load_from_data(app, "button.countdown-button { min-height: 77px; }", -1)
+            gtk_style_context_add_provider_for_display(display, OpaquePointer(app), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gtk_style_context_add_provider_for_display(display, ours, Stylesheet.priority)
+            defer {
+                gtk_style_context_remove_provider_for_display(display, OpaquePointer(app))
+                g_object_unref(app)
+            }
+            XCTAssertTrue(D.pump { gtk_widget_get_height(button.widget) >= 77 }, "height \(gtk_widget_get_height(button.widget))")
+        }
+    }
+}

@@ -9,6 +9,9 @@ import CGtk
 public enum Stylesheet {
     /// The priority the controls' CSS is added at.
     public static let priority = guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1
+    /// The provider on the display, once installed; tests take it off and put it back to
+    /// change the order providers were added in.
+    package private(set) static var provider: OpaquePointer?
     private static var installed = false
 
     /// Installs the stylesheet on the default display; later calls do nothing. The controls
@@ -17,9 +20,10 @@ public enum Stylesheet {
         guard !installed, let display = gdk_display_get_default() else { return }
         installed = true
         guard ResourceBundle.controls.register() else { return }
-        let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_resource(provider, ResourceBundle.controls.basePath + "/controls.css")
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), priority)
-        g_object_unref(provider)
+        let css = gtk_css_provider_new()
+        gtk_css_provider_load_from_resource(css, ResourceBundle.controls.basePath + "/controls.css")
+        // The display holds the provider for the life of the process; so does this reference.
+        provider = OpaquePointer(css)
+        gtk_style_context_add_provider_for_display(display, provider, priority)
     }
 }
