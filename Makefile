@@ -77,6 +77,7 @@ test: locale
 	$(call require,$(CONTRAST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
+	scripts/test_public_api.sh
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
 	scripts/test_a11y.sh

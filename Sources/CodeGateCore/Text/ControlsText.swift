@@ -9,7 +9,7 @@ import Synchronization
 /// is chosen as gettext chooses it: none under the C locale, else `LANGUAGE`'s list, then the
 /// locale of messages. Without a catalog for it, the words are the source language's,
 /// Simplified Chinese. Every text is also a property an app may set.
-public enum ControlsText {
+package enum ControlsText {
     /// The catalog for the language last asked for, with what it was chosen from.
     private static let chosen = Mutex<(key: String, catalog: MessageCatalog?)?>(nil)
 

@@ -10,7 +10,7 @@
 ///
 /// Messages of revision 1's system-dependent strings (the `<PRIu64>` kind) are not read: those
 /// live in tables of their own, and the controls' messages have none.
-public struct MessageCatalog: Sendable {
+package struct MessageCatalog: Sendable {
     /// Input accepted at most: a control's catalog is a few kilobytes.
     static let maxInputBytes = 1 << 20
     /// Entries accepted at most, so a small file cannot claim a huge table.
@@ -26,7 +26,7 @@ public struct MessageCatalog: Sendable {
     /// magic, truncated, offsets out of range, counts absurd, strings not UTF-8...). Never traps,
     /// whatever the bytes: they come from outside the code, and a bad translation file must cost
     /// the translations, never the app.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         // The header is seven words: magic, revision, count, the two tables' offsets, and the
         // hash table's size and offset (unused: the dictionary replaces it).
         guard bytes.count <= Self.maxInputBytes, bytes.count >= 28 else { return nil }
@@ -70,7 +70,7 @@ public struct MessageCatalog: Sendable {
     /// For a message with plural forms this is the first form, the one gettext gives for n = 1
     /// in most languages; a message with a context (msgctxt) is stored as
     /// "context\u{4}msgid", so its bare msgid does not find it.
-    public func translation(of message: String) -> String? {
+    package func translation(of message: String) -> String? {
         translations[message]
     }
 

@@ -2,21 +2,21 @@
 /// previous one, and it is cancelled when its owner lets go of it, so a view-model that goes
 /// away leaves no source behind.
 @MainActor
-public final class Alarm {
+package final class Alarm {
     private let timers: any TimerPort
     private var pending: (any ScheduledTimer)?
     private var generation = 0
 
     /// An alarm on `timers`, not set.
-    public init(timers: any TimerPort) {
+    package init(timers: any TimerPort) {
         self.timers = timers
     }
 
     /// Whether an action is waiting to run.
-    public var isSet: Bool { pending != nil }
+    package var isSet: Bool { pending != nil }
 
     /// Runs `action` once at `deadline`, replacing whatever was set before.
-    public func set(at deadline: ContinuousClock.Instant, _ action: @escaping @MainActor () -> Void) {
+    package func set(at deadline: ContinuousClock.Instant, _ action: @escaping @MainActor () -> Void) {
         cancel()
         generation += 1
         let setting = generation
@@ -30,7 +30,7 @@ public final class Alarm {
     }
 
     /// Drops the pending action, if any.
-    public func cancel() {
+    package func cancel() {
         pending?.cancel()
         pending = nil
     }
