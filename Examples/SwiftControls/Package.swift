@@ -7,14 +7,16 @@ let package = Package(
     name: "SwiftControls",
     dependencies: [
         // In your app: .package(url: "https://github.com/codegate/codegate", branch: "main").
-        .package(path: "../.."),
+        // Here the checkout itself, through the link Examples/codegate → .., so that the
+        // package is called "codegate" as it is from its URL, whatever the checkout's folder.
+        .package(path: "../codegate"),
     ],
     targets: [
         .executableTarget(
             name: "controls-example",
             dependencies: [
-                .product(name: "CodeGateGtk", package: "main"),
-                .product(name: "CodeGateCore", package: "main"),
+                .product(name: "CodeGateGtk", package: "codegate"),
+                .product(name: "CodeGateCore", package: "codegate"),
             ]
         ),
     ],
