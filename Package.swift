@@ -25,15 +25,20 @@ let package = Package(
         .executable(name: "codegate", targets: ["codegate"]),
     ],
     targets: [
+        // gtk4, through a .pc file of ours (by absolute path) that requires gtk4.pc's clean
+        // dependencies and spells out the rest: gtk4.pc's chain carries -mfpmath=sse -msse
+        // -msse2 -pthread, which SwiftPM's pkg-config reader prohibits and warns about at every
+        // build. Same -I and -l flags; the file says why the dropped ones do not matter.
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CGtk/gtk4-swiftpm.pc",
             providers: [.apt(["libgtk-4-dev"])]
         ),
         // libadwaita, for the app's shell (CodeGateApp) only: the controls stay plain GTK.
+        // libadwaita-1 on top of CGtk's gtk4-swiftpm.pc, for the same reason.
         .systemLibrary(
             name: "CAdw",
-            pkgConfig: "libadwaita-1",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CAdw/libadwaita-1-swiftpm.pc",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
         // glibc's gettext for the app's messages: in libc itself, no package or library to link.
