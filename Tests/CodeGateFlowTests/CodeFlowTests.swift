@@ -249,4 +249,45 @@ import Testing
         flow.countdown.resume(remaining: .seconds(30), of: .seconds(60))
         #expect(flow.requestStatus == StatusMessage("之前获取的验证码仍在冷却中，请稍后再试", kind: .info))
     }
+
+    @Test func aNewCodeMakesTheOldVerdictAndDigitsStale() async throws {
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), policy: {
+            var policy = LocalCodeService.Policy()
+            policy.cooldown = .seconds(5)
+            return policy
+        }())
+        let flow = readyFlow(service: service)
+        let log = MessageLog(service.outbox)
+        await flow.requestCode()?.value
+        let code = try #require(log.lastCode)
+        flow.codeChanged(code == "000000" ? "111111" : "000000")
+        await flow.verify()?.value
+        #expect(flow.isCodeInvalid)
+        clock.advance(by: .seconds(5))
+        flow.slider.move(to: 1, by: .drag)
+        await flow.requestCode()?.value
+        #expect(flow.code.isEmpty, "the wrong digits go")
+        #expect(flow.verifyStatus == nil && !flow.isCodeInvalid)
+        #expect(flow.codeDescription == "验证码已发送至 138****8000", "what is heard on the code field is the news")
+    }
+
+    @Test func passingTheSlideEndsTheRequestToSlide() {
+        let flow = flow()
+        flow.phoneChanged("138 0013 8000")
+        flow.submitPhone()
+        #expect(flow.requestStatus == StatusMessage("请先滑动验证", kind: .error))
+        flow.slider.move(to: 1, by: .drag)
+        #expect(flow.requestStatus == nil)
+        #expect(!flow.sliderDescription.contains("请先滑动验证"))
+    }
+
+    @Test func aSlideDuringARestoredCooldownIsKeptForTheRequestAfterIt() {
+        let flow = flow()
+        flow.phoneChanged("138 0013 8000")
+        flow.countdown.resume(remaining: .seconds(30), of: .seconds(60))
+        flow.slider.move(to: 1, by: .drag)
+        clock.advance(by: .seconds(30))
+        #expect(flow.slider.isUnlocked, "that slide was never used for a request")
+        #expect(flow.canRequest)
+    }
 }

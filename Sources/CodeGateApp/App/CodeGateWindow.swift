@@ -136,6 +136,10 @@ public final class CodeGateWindow {
     }
 
     private func render() {
+        // The flow empties the code when it goes stale (a new code sent, a new round).
+        if String(cString: gtk_editable_get_text(codeEntry.opaque)) != flow.code {
+            gtk_editable_set_text(codeEntry.opaque, flow.code)
+        }
         Self.show(flow.phoneStatus, in: phoneStatus)
         Self.show(flow.requestStatus, in: requestStatus)
         Self.show(flow.verifyStatus, in: verifyStatus)

@@ -66,6 +66,10 @@ public final class CountdownRequest {
     public private(set) var isSending = false
     private let call: ServiceCall
     private var lastPhase: Phase
+    /// Whether the slider's unlock was used for a request: only then does the end of the
+    /// cooldown lock it. A slide made while a cooldown restored from an earlier run counts
+    /// down is kept for the request after it.
+    private var unlockSpent = false
     private var sliderObservation: Observation?
 
     /// A button's rules over `countdown`, running `handler` on each press.
@@ -124,6 +128,7 @@ public final class CountdownRequest {
     @discardableResult
     public func press() -> Task<Void, Never>? {
         guard canRequest, let handler else { return nil }
+        unlockSpent = slider != nil
         isSending = true
         changed()
         let limit = timeout
@@ -169,7 +174,7 @@ public final class CountdownRequest {
                 countdown.start(duration: left)
             } else {
                 countdown.reset()
-                slider?.lock()
+                lockSpentUnlock()
             }
             isSending = false
             changed()
@@ -181,9 +186,15 @@ public final class CountdownRequest {
         let wasCounting = lastPhase == .counting
         changed()
         if wasCounting, !countdown.isCounting {
-            slider?.lock()
+            lockSpentUnlock()
             cooldownEnded.notify()
         }
+    }
+
+    private func lockSpentUnlock() {
+        guard unlockSpent else { return }
+        unlockSpent = false
+        slider?.lock()
     }
 
     /// Tells observers of the state, and of the phase when it moved.

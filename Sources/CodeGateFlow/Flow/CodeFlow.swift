@@ -49,6 +49,8 @@ public final class CodeFlow {
 
     /// The number the request under way was sent for.
     private var sendingNumber: PhoneNumber?
+    /// The line under the request button that asks for the slide first.
+    private static var slideFirst: StatusMessage { StatusMessage(localized("请先滑动验证"), kind: .error) }
     private let verifyCall: ServiceCall
     private var wasCounting = false
 
@@ -66,6 +68,7 @@ public final class CodeFlow {
         request.phaseChanges.add { [weak self] phase in self?.requestPhaseChanged(phase) }
         request.sent.add { [weak self] _ in self?.requestSent() }
         request.failures.add { [weak self] error in self?.requestFailed(error) }
+        slider.unlocks.add { [weak self] in self?.sliderUnlocked() }
         countdown.changes.add { [weak self] in self?.countdownChanged() }
     }
 
@@ -106,7 +109,7 @@ public final class CodeFlow {
         }
         phoneSubmitted = true
         if phone.number != nil, !slider.isUnlocked, !countdown.isCounting, !isSending {
-            requestStatus = StatusMessage(localized("请先滑动验证"), kind: .error)
+            requestStatus = Self.slideFirst
             changes.notify()
             focusMoves.notify(.slider)
         } else {
@@ -191,12 +194,22 @@ public final class CodeFlow {
         changes.notify()
     }
 
+    /// A new code makes what was said of the old one stale: the verdict, and the digits typed.
     private func requestSent() {
         if let number = sendingNumber {
             requestStatus = StatusMessage(localized("验证码已发送至 {0}").filling(number.masked), kind: .info)
         }
+        verifyStatus = nil
+        code = ""
         changes.notify()
         focusMoves.notify(.code)
+    }
+
+    /// Once the slide is passed, a line asking for it is stale.
+    private func sliderUnlocked() {
+        guard requestStatus == Self.slideFirst else { return }
+        requestStatus = nil
+        changes.notify()
     }
 
     private func requestFailed(_ error: any Error) {
