@@ -31,6 +31,10 @@ start_app() {
 start_a11y_session() {
     STATE=$(mktemp -d)
     trap 'kill ${APP:-} $BUS_PID $XVFB_PID 2>/dev/null || true; wait 2>/dev/null; rm -rf "$STATE"' EXIT
+    # A runtime folder of its own: the accessibility bus puts its socket there (else at the
+    # fixed ~/.cache/at-spi/bus), so two runs at once never share or steal one bus.
+    export XDG_RUNTIME_DIR=$STATE/runtime
+    mkdir -m 700 "$XDG_RUNTIME_DIR"
     /usr/libexec/at-spi-bus-launcher --launch-immediately &
     BUS_PID=$!
     start_xvfb 800x800x24

@@ -135,10 +135,15 @@ final class CodeFlowWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
+            let visible = { (widget: UnsafeMutablePointer<GtkWidget>) in gtk_widget_get_visible(widget) != 0 }
+            XCTAssertFalse(visible(window.completion.widget), "no 验证成功 in the tree before the code is verified")
+            XCTAssertTrue(visible(window.inbox.placeholder))
+            XCTAssertFalse(visible(window.inbox.scrolled), "no empty list to Tab to")
             H.prepareRequest(in: window)
             H.click(window.button.widget)
             XCTAssertTrue(H.pump { H.hasFocus(window.codeEntry) }, "a sent code is typed next")
             XCTAssertTrue(H.pump { !window.inbox.texts.isEmpty })
+            XCTAssertFalse(visible(window.inbox.placeholder), "the placeholder goes with the first message")
             let message = try XCTUnwrap(window.inbox.texts.first)
             // The whole message pasted: the field takes its code.
             gdk_clipboard_set_text(gtk_widget_get_clipboard(window.codeEntry), message)
@@ -147,10 +152,13 @@ final class CodeFlowWindowTests: XCTestCase {
             H.xdotool("key", "Return")
             XCTAssertTrue(H.pump { H.hasFocus(window.completion.startOverButton) }, "the completion takes the focus")
             XCTAssertNotEqual(gtk_widget_get_mapped(window.completion.widget), 0)
+            XCTAssertEqual(gtk_widget_is_visible(window.slider.widget), 0, "nothing of the form behind the completion")
             H.xdotool("key", "Return")
             XCTAssertTrue(H.pump { H.hasFocus(window.phoneEntry) }, "starting over begins at the number")
             XCTAssertEqual(gtk_editable_get_position(window.phoneEntry.opaque), 13, "the caret at the end, nothing selected")
             XCTAssertFalse(window.flow.slider.isUnlocked)
+            XCTAssertFalse(visible(window.completion.widget))
+            XCTAssertEqual(String(cString: gtk_editable_get_text(window.codeEntry.opaque)), "", "the used code goes")
         }
     }
 }

@@ -98,7 +98,8 @@ public final class CodeGateWindow {
         }
         cg_stack_page_set_label(gtk_stack_add_child(pages.opaque, form), localized("获取并输入验证码"))
         cg_stack_page_set_label(gtk_stack_add_child(pages.opaque, completion.widget), localized("验证成功"))
-        gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Hidden until the code is verified; the form, once it is.
+        gtk_widget_set_visible(completion.widget, 0)
         gtk_window_set_child(window.cast(), pages)
     }
 
@@ -150,12 +151,23 @@ public final class CodeGateWindow {
         if flow.isVerified, let number = flow.phone.number {
             completion.show(verified: number)
         }
-        gtk_stack_set_visible_child(pages.opaque, flow.isVerified ? completion.widget : form)
+        showPage(flow.isVerified ? completion.widget : form)
         describe(phoneEntry, flow.phoneDescription)
         describe(slider.scale, flow.sliderDescription)
         describe(codeEntry, flow.codeDescription)
         mark(phoneEntry, invalid: flow.isPhoneInvalid)
         mark(codeEntry, invalid: flow.isCodeInvalid)
+    }
+
+    /// Shows `page` and hides the other one: GTK 4.8 tells a screen reader nothing of what is
+    /// on screen, so a page that is not shown must not be in the tree — no "验证成功" before
+    /// the code is verified, no form behind the completion page.
+    private func showPage(_ page: UnsafeMutablePointer<GtkWidget>) {
+        guard gtk_widget_get_visible(page) == 0 else { return }
+        let other = page == form ? completion.widget : form
+        gtk_widget_set_visible(page, 1)
+        gtk_stack_set_visible_child(pages.opaque, page)
+        gtk_widget_set_visible(other, 0)
     }
 
     private func describe(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {

@@ -5,7 +5,9 @@ import CodeGateCore
 
 /// The in-window inbox: the newest delivered text messages as rows, newest first, selectable
 /// so the code can be copied, in a scrolled area of fixed height. Shows a placeholder until
-/// the first message arrives.
+/// the first message arrives, and only then the list: GTK 4.8 tells a screen reader nothing
+/// of what is on screen, so what is not shown is hidden — no empty list to Tab to, no
+/// placeholder left in the tree beside the messages.
 ///
 /// Bounded on purpose: every request delivers a message, so a list that kept them all would
 /// grow the window and the app's memory with each one, without end.
@@ -20,6 +22,10 @@ final class MessageList {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The list box; tests count its rows.
     let list: UnsafeMutablePointer<GtkWidget>
+    /// "收到的短信会显示在这里", shown instead of the list while it is empty.
+    let placeholder: UnsafeMutablePointer<GtkWidget>
+    /// The scrolled area around the list, shown from the first message on.
+    let scrolled: UnsafeMutablePointer<GtkWidget>
     /// The texts shown, newest first; tests read the delivered code here.
     private(set) var texts: [String] = []
 
@@ -27,12 +33,12 @@ final class MessageList {
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_NONE)
         gtk_widget_add_css_class(list, "boxed-list")
-        let placeholder = gtk_label_new(localized("收到的短信会显示在这里"))!
+        placeholder = gtk_label_new(localized("收到的短信会显示在这里"))
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_widget_add_css_class(placeholder, "inbox-placeholder")
-        gtk_list_box_set_placeholder(list.opaque, placeholder)
+        gtk_widget_set_vexpand(placeholder, 1)
         cg_accessible_set_label(list, localized("短信"))
-        let scrolled = gtk_scrolled_window_new()!
+        scrolled = gtk_scrolled_window_new()
         // The scroll bars and the range inside each, which GTK 4.8 would name by their class.
         for case let scrollbar? in [gtk_scrolled_window_get_vscrollbar(scrolled.opaque), gtk_scrolled_window_get_hscrollbar(scrolled.opaque)] {
             let name = localized("短信列表滚动条")
@@ -47,9 +53,15 @@ final class MessageList {
         gtk_scrolled_window_set_min_content_height(scrolled.opaque, Self.height)
         gtk_scrolled_window_set_max_content_height(scrolled.opaque, Self.height)
         gtk_scrolled_window_set_child(scrolled.opaque, list)
+        gtk_widget_set_visible(scrolled, 0)
+        // The placeholder or the list, in the same fixed height.
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_size_request(content, -1, Self.height)
+        gtk_box_append(content.cast(), placeholder)
+        gtk_box_append(content.cast(), scrolled)
         widget = gtk_frame_new(nil)
         cg_accessible_set_label(widget, localized("短信"))
-        gtk_frame_set_child(widget.cast(), scrolled)
+        gtk_frame_set_child(widget.cast(), content)
     }
 
     /// Adds `message` at the top and drops the oldest beyond `capacity`.
@@ -68,12 +80,17 @@ final class MessageList {
             gtk_box_append(row.cast(), label)
         }
         gtk_list_box_prepend(list.opaque, row)
-        // The row a screen reader lands on is named by what it holds.
+        // One Tab stop a message: its text, which can be selected to copy the code, named by
+        // the whole message; the row around it would read the same a second time.
+        // TRANSLATORS: a received message as a screen reader names it: {0} is where it was
+        // sent ("138****8000"), {1} its text.
+        let name = localized("发送至 {0} 的短信：{1}").filling(message.recipient.masked, message.text)
         if let listRow = gtk_widget_get_parent(row) {
-            // TRANSLATORS: a received message as a screen reader names it: {0} is where it was
-            // sent ("138****8000"), {1} its text.
-            cg_accessible_set_label(listRow, localized("发送至 {0} 的短信：{1}").filling(message.recipient.masked, message.text))
+            gtk_widget_set_focusable(listRow, 0)
+            cg_accessible_set_label(listRow, name)
         }
+        gtk_widget_set_visible(placeholder, 0)
+        gtk_widget_set_visible(scrolled, 1)
         if texts.count > Self.capacity,
            let oldest = gtk_list_box_get_row_at_index(list.opaque, Int32(Self.capacity)) {
             gtk_list_box_remove(list.opaque, oldest.cast())
