@@ -78,6 +78,8 @@ test: locale
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_public_api.sh
+	scripts/test_catalogs.sh
+	scripts/test_readme_example.sh
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
 	scripts/test_a11y.sh

@@ -33,32 +33,49 @@ import Testing
         #expect(!slider.isUnlocked)
     }
 
-    @Test func arrowStepsReachTheEndWithoutKeyRepeat() {
-        let slider = SlideUnlock(timers: clock, stepPatience: .milliseconds(1500))
+    @Test func stepsHaveNoTimeLimitAndSayWhereTheThumbIs() {
+        let slider = SlideUnlock(timers: clock)
+        #expect(slider.state.description == "按 → 键 10 次，或点击滑块 10 次，滑到最右端")
+        var heard: [String] = []
         for step in 1...10 {
             slider.move(to: Double(step) * 0.1, by: .step)
+            heard.append(slider.state.description)
             #expect(!slider.isGlidingBack)
-            // One press a second: slower than any key repeat, within the thumb's patience.
-            clock.advance(by: .seconds(1))
+            // One press a minute: as slow as anyone needs.
+            clock.advance(by: .seconds(60))
+            #expect(slider.value == (step == 10 ? 1 : Double(step) * 0.1), "the thumb waits, however long")
         }
         #expect(slider.isUnlocked)
+        #expect(heard.prefix(3) == ["已滑动 10%，还需 9 步", "已滑动 20%，还需 8 步", "已滑动 30%，还需 7 步"])
+        #expect(heard[8] == "已滑动 90%，还需 1 步")
+        #expect(Set(heard).count == 10, "every step is heard as a change")
         #expect(slider.state.valueText == "已滑到最右端")
-        clock.advance(by: .seconds(10))
-        #expect(slider.isUnlocked, "an unlocked thumb stays at the end")
+        #expect(slider.state.description == "")
     }
 
-    @Test func aPauseInTheStepsGlidesTheThumbBack() {
-        let slider = SlideUnlock(timers: clock, stepPatience: .milliseconds(1500))
-        slider.move(to: 0.1, by: .step)
-        slider.move(to: 0.2, by: .step)
-        #expect(slider.state.valueText == "已滑动 20%")
-        clock.advance(by: .milliseconds(1499))
-        #expect(slider.value == 0.2, "the thumb waits for the next press")
-        clock.advance(by: .milliseconds(1))
-        #expect(slider.state.phase == .gliding)
+    @Test func tenClicksOnTheThumbUnlockAndNoneJumps() {
+        let slider = SlideUnlock(timers: clock)
+        for _ in 1...9 {
+            #expect(slider.stepForward())
+            #expect(!slider.isUnlocked, "no single click reaches the end")
+        }
+        #expect(slider.state.focusHint == "已滑动 90%，还需 1 步")
+        slider.stepForward()
+        #expect(slider.isUnlocked)
+        #expect(!slider.stepForward(), "an unlocked thumb stays put")
+    }
+
+    @Test func aThumbLetGoEarlySaysItWentBack() {
+        let slider = SlideUnlock(timers: clock)
+        slider.move(to: 0.4, by: .drag)
+        slider.release()
         clock.advance(by: .seconds(1))
         #expect(slider.state == SliderState(position: 0, phase: .locked, hint: "滑动解锁/获取验证码",
-                                            accessibleName: "滑动验证，未通过", valueText: "已滑动 0%"))
+                                            accessibleName: "滑动验证，未通过", valueText: "已滑动 0%",
+                                            description: "滑块已退回起点\n按 → 键 10 次，或点击滑块 10 次，滑到最右端",
+                                            focusHint: "按 → 键 10 次，或点击滑块 10 次，滑到最右端"))
+        slider.stepForward()
+        #expect(slider.state.description == "已滑动 10%，还需 9 步", "moving again, the news is the step")
     }
 
     @Test func aDragWaitsForTheReleaseNotForAPause() {
@@ -138,10 +155,12 @@ import Testing
     @Test func stateNamesThePhaseAndTheHint() {
         let slider = SlideUnlock(timers: clock)
         #expect(slider.state == SliderState(position: 0, phase: .locked, hint: "滑动解锁/获取验证码",
-                                            accessibleName: "滑动验证，未通过", valueText: "已滑动 0%"))
+                                            accessibleName: "滑动验证，未通过", valueText: "已滑动 0%",
+                                            description: "按 → 键 10 次，或点击滑块 10 次，滑到最右端", focusHint: "按 → 键 10 次，或点击滑块 10 次，滑到最右端"))
         slider.move(to: 1, by: .drag)
         #expect(slider.state == SliderState(position: 1, phase: .unlocked, hint: "验证通过",
-                                            accessibleName: "滑动验证，已通过", valueText: "已滑到最右端"))
+                                            accessibleName: "滑动验证，已通过", valueText: "已滑到最右端",
+                                            description: "", focusHint: "按 → 键 10 次，或点击滑块 10 次，滑到最右端"))
     }
 
     @Test func lockGlidesBackFromTheEnd() {

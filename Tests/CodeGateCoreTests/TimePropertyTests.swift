@@ -42,13 +42,12 @@ import Testing
             let clock = ManualTimerPort()
             let slider = SlideUnlock(
                 timers: clock, threshold: Double.random(in: -1...2, using: &generator),
-                glideDuration: Self.random(&generator), frameInterval: Self.random(&generator),
-                stepPatience: Self.random(&generator))
-            slider.move(to: Double.random(in: -1...2, using: &generator), by: .step)
+                glideDuration: Self.random(&generator), frameInterval: Self.random(&generator))
+            slider.move(to: Double.random(in: -1...2, using: &generator), by: .drag)
             slider.release()
             clock.advance(by: .seconds(120))
             #expect((0...1).contains(slider.value))
-            #expect(clock.pendingCount == 0 || slider.isUnlocked, "every glide and pause ends")
+            #expect(clock.pendingCount == 0 || slider.isUnlocked, "every glide ends")
         }
     }
 }

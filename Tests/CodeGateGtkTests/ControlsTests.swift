@@ -106,6 +106,25 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// For a head pointer or eye gaze that clicks but cannot drag: each click on the thumb is a
+    /// step, and no click anywhere takes it to the end at once.
+    func testClicksOnTheThumbAloneUnlock() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            for click in 1...10 {
+                let thumb = D.descendant(of: slider.scale, named: "slider")!
+                D.click(thumb)
+                XCTAssertTrue(D.pump { slider.isUnlocked || abs(gtk_range_get_value(slider.scale.cast()) - Double(click) / 10) < 1e-9 },
+                              "click \(click): at \(gtk_range_get_value(slider.scale.cast()))")
+                XCTAssertEqual(slider.isUnlocked, click == 10)
+            }
+            D.pump(for: .seconds(1))
+            XCTAssertTrue(slider.isUnlocked, "and it stays there")
+        }
+    }
+
     func testEachControlIsFoundFromItsWidgetAndNothingElseIs() {
         MainActor.assumeIsolated {
             let slider = SlideToUnlock()

@@ -153,7 +153,9 @@ public final class CodeGateWindow {
         }
         showPage(flow.isVerified ? completion.widget : form)
         describe(phoneEntry, flow.phoneDescription)
-        describe(slider.scale, flow.sliderDescription)
+        if slider.note != flow.sliderNote {
+            slider.note = flow.sliderNote
+        }
         describe(codeEntry, flow.codeDescription)
         mark(phoneEntry, invalid: flow.isPhoneInvalid)
         mark(codeEntry, invalid: flow.isCodeInvalid)

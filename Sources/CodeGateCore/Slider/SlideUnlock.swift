@@ -4,10 +4,11 @@
 /// The glide is the model's own animation: it schedules each frame on its `TimerPort` and tells
 /// observers, so a display only draws what `state` says.
 ///
-/// By keyboard the thumb moves one step a press and waits while presses keep coming: it glides
-/// back only after `stepPatience` without one. So the check can be passed with key repeat off
-/// (on-screen keyboards, switch access, voice control) and still takes a run of deliberate
-/// presses, where a jump of any kind is refused.
+/// By keyboard, or by clicks on the thumb, it moves one step (a tenth) at a time and stays
+/// where it is for as long as the user needs: no time limit (WCAG 2.2.1), so the check can be
+/// passed with key repeat off, by switch access, voice control or a head pointer that clicks
+/// but cannot drag, and still takes a run of deliberate actions, where a jump of any kind is
+/// refused. After each step its description says how far it is and how many steps are left.
 @MainActor
 public final class SlideUnlock {
     /// Where "now" comes from for the glide back, and where its frames are scheduled.
@@ -18,8 +19,8 @@ public final class SlideUnlock {
     public let glideDuration: Duration
     /// Time between two frames of the glide back.
     public let frameInterval: Duration
-    /// How long the thumb waits for the next arrow-key step before it glides back.
-    public let stepPatience: Duration
+    /// How far one arrow-key press or one click on the thumb moves it: a tenth.
+    public static let step = 0.1
     /// Whether the glide back is animated; off makes it instant (GTK's `gtk-enable-animations`).
     public var animates = true
     /// The text on the track while locked.
@@ -32,7 +33,19 @@ public final class SlideUnlock {
     }
     /// How to pass the check by keyboard: shown on the track while the control has focus, and
     /// its accessible description.
-    public var keyboardHint = ControlsText.localized("按 → 键逐格滑到最右端") {
+    public var keyboardHint = ControlsText.localized("按 → 键 10 次，或点击滑块 10 次，滑到最右端") {
+        didSet { changes.notify() }
+    }
+    /// Where the thumb stands after a step, for a screen reader: `{0}` is a whole percentage,
+    /// `{1}` the steps still to go.
+    public var progressText = ControlsText.localized(
+        // TRANSLATORS: said after each step of the slider: {0} is how far it is, in per cent;
+        // {1} how many presses of → (or clicks on the thumb) are still needed.
+        "已滑动 {0}%，还需 {1} 步") {
+        didSet { changes.notify() }
+    }
+    /// What a screen reader hears when the thumb was let go early and went back to the start.
+    public var returnedText = ControlsText.localized("滑块已退回起点") {
         didSet { changes.notify() }
     }
     /// What a screen reader calls the control while the check is not passed yet.
@@ -62,16 +75,16 @@ public final class SlideUnlock {
     public private(set) var isUnlocked = false
     private var restingValue = 0.0
     private var glide: GlideBack?
+    /// Whether the thumb went back to the start since the user last moved it.
+    private var hasReturned = false
     private let frame: Alarm
-    private let patience: Alarm
 
     /// Creates a locked slider at 0.
     public init(
         timers: any TimerPort,
         threshold: Double = 0.98,
         glideDuration: Duration = .milliseconds(250),
-        frameInterval: Duration = .milliseconds(16),
-        stepPatience: Duration = .milliseconds(1500)
+        frameInterval: Duration = .milliseconds(16)
     ) {
         // Durations are cut to a minute and frames kept at least a millisecond apart, so no
         // instant computed from them can overflow and no glide can schedule without end.
@@ -80,9 +93,7 @@ public final class SlideUnlock {
         self.threshold = min(1, max(0, threshold.isNaN ? 1 : threshold))
         self.glideDuration = min(max(.zero, glideDuration), minute)
         self.frameInterval = min(max(.milliseconds(1), frameInterval), minute)
-        self.stepPatience = min(max(.zero, stepPatience), minute)
         frame = Alarm(timers: timers)
-        patience = Alarm(timers: timers)
     }
 
     /// The thumb's position now, 0…1, following the glide back while one runs.
@@ -100,8 +111,25 @@ public final class SlideUnlock {
             phase: isUnlocked ? .unlocked : isGlidingBack(at: now) ? .gliding : .locked,
             hint: isUnlocked ? unlockedHint : hint,
             accessibleName: isUnlocked ? unlockedAccessibleName : lockedAccessibleName,
-            valueText: isUnlocked ? unlockedPositionText : positionText.filling(Int((position * 100).rounded()))
+            valueText: isUnlocked ? unlockedPositionText : positionText.filling(Int((position * 100).rounded())),
+            description: description(at: position),
+            focusHint: restingValue > 0 && !isUnlocked ? progress(at: position) : keyboardHint
         )
+    }
+
+    /// What a screen reader hears of the thumb: how to pass the check at the start, how far it
+    /// is and how many steps are left once moved, that it went back when let go early.
+    private func description(at position: Double) -> String {
+        if isUnlocked { return "" }
+        if hasReturned { return returnedText + "\n" + keyboardHint }
+        return restingValue > 0 ? progress(at: position) : keyboardHint
+    }
+
+    /// "已滑动 30%，还需 7 步".
+    private func progress(at position: Double) -> String {
+        // A hair below each whole step, so 0.7 / 0.1 = 7.000000000000001 is still 7 steps.
+        let stepsLeft = Int(((1 - position) / Self.step - 1e-9).rounded(.up))
+        return progressText.filling(Int((position * 100).rounded()), max(1, stepsLeft))
     }
 
     /// Asks to move the thumb to `target` by `input`. Returns whether the thumb moved; refused
@@ -110,13 +138,11 @@ public final class SlideUnlock {
     public func move(to target: Double, by input: SlideInput) -> Bool {
         guard !isUnlocked, input.canMoveThumb else { return false }
         stopGlide()
+        hasReturned = false
         restingValue = min(1, max(0, target))
         if restingValue >= threshold {
             restingValue = 1
             isUnlocked = true
-            patience.cancel()
-        } else if input == .step {
-            patience.set(at: timers.now + stepPatience) { [weak self] in self?.release() }
         }
         changes.notify()
         if isUnlocked {
@@ -125,11 +151,16 @@ public final class SlideUnlock {
         return true
     }
 
-    /// The user let go of the thumb (the pointer, or the keys for longer than `stepPatience`):
-    /// unless it unlocked, it glides back to 0.
+    /// One step towards the end, as one press of → or one click on the thumb makes.
+    @discardableResult
+    public func stepForward() -> Bool {
+        move(to: restingValue + Self.step, by: .step)
+    }
+
+    /// The pointer let go of the thumb it dragged: unless it unlocked, it glides back to 0.
     public func release() {
-        patience.cancel()
         guard !isUnlocked, restingValue > 0 else { return }
+        hasReturned = true
         glideBack(from: restingValue)
     }
 
@@ -137,6 +168,7 @@ public final class SlideUnlock {
     public func lock() {
         guard isUnlocked else { return }
         isUnlocked = false
+        hasReturned = false
         glideBack(from: restingValue)
     }
 

@@ -20,13 +20,25 @@ public struct SliderState: Equatable, Sendable {
     public let accessibleName: String
     /// The position in words, instead of a bare fraction.
     public let valueText: String
+    /// What a screen reader hears besides the name: how to pass the check, how far the thumb
+    /// is after a step, or that it went back. GTK 4.8 sends no event for a range's value, so
+    /// this, which changes with each step, is what is heard.
+    public let description: String
+    /// The text on the track while the control has keyboard focus: how to pass the check by
+    /// keyboard, or how far the thumb is.
+    public let focusHint: String
 
     /// Describes what the control shows.
-    public init(position: Double, phase: Phase, hint: String, accessibleName: String, valueText: String) {
+    public init(
+        position: Double, phase: Phase, hint: String, accessibleName: String, valueText: String, description: String,
+        focusHint: String
+    ) {
         self.position = position
         self.phase = phase
         self.hint = hint
         self.accessibleName = accessibleName
         self.valueText = valueText
+        self.description = description
+        self.focusHint = focusHint
     }
 }

@@ -11,11 +11,11 @@ extension CodeFlow {
     /// the user asked to go on.
     public var isPhoneInvalid: Bool { phoneStatus?.kind == .error }
 
-    /// The slider's description: how to pass it by keyboard, after why it has to be passed
-    /// again when a request failed.
-    public var sliderDescription: String {
-        guard let requestStatus, requestStatus.kind == .error else { return slider.keyboardHint }
-        return requestStatus.text + "\n" + slider.keyboardHint
+    /// What the slider says before its own description: why it has to be passed again when a
+    /// request failed or was asked for before the slide; nil otherwise.
+    public var sliderNote: String? {
+        guard let requestStatus, requestStatus.kind == .error else { return nil }
+        return requestStatus.text
     }
 
     /// The code field's description: the verdict on the code, or where it was sent.

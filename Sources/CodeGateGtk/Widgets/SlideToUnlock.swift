@@ -25,9 +25,12 @@ public final class SlideToUnlock {
     package let scale: UnsafeMutablePointer<GtkWidget>
     package let label: UnsafeMutablePointer<GtkWidget>
     private var isDragging = false
+    /// Whether the thumb held by the pointer has moved since the press: a press and release
+    /// without moving is a click, which steps the thumb on.
+    private var draggedSincePress = false
     private var shown: SliderState?
-    /// The keyboard hint as last given to the accessibility tree as the track's description.
-    private var describedHint: String?
+    /// The description as last given to the accessibility tree.
+    private var shownDescription: String?
     private static let key = "codegate-slide-to-unlock"
 
     /// A control over a new locked slider, on the GLib main loop's timers unless told otherwise.
@@ -59,7 +62,12 @@ public final class SlideToUnlock {
         attach(self, to: widget.cast(), key: Self.key)
         Signal.connectChangeValue(scale.cast()) { [weak self] scroll, value in
             guard let self else { return true }
-            model.move(to: value, by: input(for: scroll))
+            let input = input(for: scroll)
+            if input == .drag, model.move(to: value, by: .drag) {
+                draggedSincePress = true
+            } else if input != .drag {
+                model.move(to: value, by: input)
+            }
             return true
         }
         Signal.connectNotify(scale, property: "has-focus") { [weak self] in self?.render() }
@@ -92,6 +100,12 @@ public final class SlideToUnlock {
     /// name "GtkOverlay".
     public var groupName: String {
         didSet { cg_accessible_set_label(widget, groupName) }
+    }
+
+    /// A line a screen reader hears before the control's own description, e.g. why the check
+    /// has to be passed again; nil for none.
+    public var note: String? {
+        didSet { render() }
     }
 
     /// Whether the check is passed.
@@ -127,21 +141,28 @@ public final class SlideToUnlock {
 
     /// A press anywhere but on the thumb is claimed before the scale sees it: with
     /// `gtk-primary-button-warps-slider` the scale would jump the thumb to the click and let a
-    /// single click drag it to the end. A press on the thumb starts a drag.
+    /// single click drag it to the end. A press on the thumb starts a drag, or a click.
     private func pressed(_ gesture: OpaquePointer, x: Double, y: Double) {
         guard let target = gtk_widget_pick(scale, x, y, GTK_PICK_DEFAULT),
               String(cString: gtk_widget_get_css_name(target)) != "slider"
         else {
             isDragging = true
+            draggedSincePress = false
             return
         }
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
     }
 
+    /// The end of a drag glides the thumb back unless it reached the end; a click on the thumb
+    /// (no drag) steps it on instead, for those who can click but not drag.
     private func pointerReleased() {
         guard isDragging else { return }
         isDragging = false
-        model.release()
+        if draggedSincePress {
+            model.release()
+        } else {
+            model.stepForward()
+        }
     }
 
     private func render() {
@@ -152,7 +173,7 @@ public final class SlideToUnlock {
         // Reached by keyboard (focus shown), the track says how to pass it by keyboard; a
         // pointer that grabs the thumb focuses it too, without showing focus.
         let byKeyboard = gtk_widget_has_visible_focus(scale) != 0
-        gtk_label_set_text(label.opaque, byKeyboard && state.phase == .locked ? model.keyboardHint : state.hint)
+        gtk_label_set_text(label.opaque, byKeyboard && state.phase == .locked ? state.focusHint : state.hint)
         // Only real changes reach the accessibility tree: each is an event a screen reader hears.
         if state.accessibleName != shown?.accessibleName {
             cg_accessible_set_label(scale, state.accessibleName)
@@ -161,11 +182,11 @@ public final class SlideToUnlock {
             cg_accessible_set_value_text(scale, state.valueText)
         }
         shown = state
-        // The description says how to pass the check by keyboard; set again only when that
-        // wording changes, so an app may add to it (why a slide is needed again).
-        if model.keyboardHint != describedHint {
-            describedHint = model.keyboardHint
-            cg_accessible_set_description(scale, model.keyboardHint)
+        // Set only when it changes: each change is what a screen reader hears of a step.
+        let description = [note ?? "", state.description].filter { !$0.isEmpty }.joined(separator: "\n")
+        if description != shownDescription {
+            shownDescription = description
+            cg_accessible_set_description(scale, description)
         }
         widget.setCSSClass("unlocked", state.phase == .unlocked)
         widget.setCSSClass("gliding", state.phase == .gliding)
