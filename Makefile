@@ -80,6 +80,7 @@ test: locale
 	scripts/test_public_api.sh
 	scripts/test_catalogs.sh
 	scripts/test_readme_example.sh
+	scripts/test_example.sh
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
 	scripts/test_a11y.sh

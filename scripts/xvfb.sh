@@ -37,6 +37,15 @@ start_a11y_session() {
     mkdir -m 700 "$XDG_RUNTIME_DIR"
     /usr/libexec/at-spi-bus-launcher --launch-immediately &
     BUS_PID=$!
+    # The launcher runs in the background: nothing may ask for the bus before it owns
+    # org.a11y.Bus, or D-Bus activation starts a second launcher.
+    local waited
+    for waited in $(seq 50); do
+        gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+            --method org.freedesktop.DBus.NameHasOwner org.a11y.Bus 2>/dev/null | grep -q true && break
+        [ "$waited" -lt 50 ] || { echo "the accessibility bus did not start within 5 s" >&2; return 1; }
+        sleep 0.1
+    done
     start_xvfb 800x800x24
     export GSK_RENDERER=cairo GTK_A11Y=atspi XDG_STATE_HOME=$STATE LC_ALL=C.UTF-8 LANGUAGE=
 }

@@ -125,6 +125,28 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// The thumb follows the pointer one to one, even when held still before the drag (GTK's
+    /// slow "fine-tuning" mode after a long press would leave it short of the end).
+    func testAThumbHeldStillThenDraggedFlushToTheEndUnlocks() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let thumb = D.descendant(of: slider.scale, named: "slider")!
+            let start = D.screenPoint(of: thumb)
+            // Where the pointer is when the thumb's right edge meets the track's.
+            let end = D.screenPoint(of: slider.scale, across: 1).x - Int(gtk_widget_get_width(thumb)) / 2 + 1
+            D.xdotool("mousemove", "\(start.x)", "\(start.y)", "mousedown", "1")
+            D.pump(for: .seconds(1))
+            for step in 1...8 {
+                D.xdotool("mousemove", "\(start.x + (end - start.x) * step / 8)", "\(start.y)")
+            }
+            D.pump(for: .milliseconds(300))
+            D.xdotool("mouseup", "1")
+            XCTAssertTrue(D.pump { slider.isUnlocked }, "thumb at \(gtk_range_get_value(slider.scale.cast()))")
+        }
+    }
+
     func testEachControlIsFoundFromItsWidgetAndNothingElseIs() {
         MainActor.assumeIsolated {
             let slider = SlideToUnlock()

@@ -99,21 +99,39 @@ public enum Signal {
 }
 
 extension Signal {
-    /// GtkEventControllerLegacy's `event`, reduced to the end of a pointer or touch press. The
-    /// event goes on to the other handlers.
+    /// GtkEventControllerLegacy's `event`, reduced to what a drag needs: where the pointer or
+    /// touch went down and moved (x in surface coordinates), and when it was let go. The event goes on to the
+    /// other handlers.
     @discardableResult
-    package static func connectPointerReleased(_ controller: OpaquePointer, _ action: @escaping @MainActor () -> Void) -> gulong {
+    package static func connectPointer(_ controller: OpaquePointer, _ action: @escaping @MainActor (PointerEvent) -> Void) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
         let thunk: Thunk = { _, event, data in
             guard let event else { return 0 }
+            let pointerEvent: PointerEvent
             switch gdk_event_get_event_type(event) {
             case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
-                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+                pointerEvent = .released
+            case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN, GDK_MOTION_NOTIFY, GDK_TOUCH_UPDATE:
+                var x = 0.0, y = 0.0
+                guard gdk_event_get_position(event, &x, &y) != 0 else { return 0 }
+                let type = gdk_event_get_event_type(event)
+                pointerEvent = type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN ? .pressed(x: x) : .moved(x: x)
             default:
-                break
+                return 0
             }
+            MainActor.assumeIsolated { ClosureBox<@MainActor (PointerEvent) -> Void>.unbox(data)?.value(pointerEvent) }
             return 0
         }
         return connect(UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
+}
+
+/// What `Signal.connectPointer` reports.
+package enum PointerEvent: Sendable {
+    /// The pointer went down, or a touch began, at `x`, in the surface's coordinates.
+    case pressed(x: Double)
+    /// The pointer or touch moved to `x`, in the surface's coordinates.
+    case moved(x: Double)
+    /// It was let go.
+    case released
 }

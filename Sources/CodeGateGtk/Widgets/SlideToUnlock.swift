@@ -28,6 +28,10 @@ public final class SlideToUnlock {
     /// Whether the thumb held by the pointer has moved since the press: a press and release
     /// without moving is a click, which steps the thumb on.
     private var draggedSincePress = false
+    /// Where the pointer last went down, in surface coordinates.
+    private var pressX = 0.0
+    /// Where the pointer and the thumb were when the drag began.
+    private var dragOrigin: (x: Double, value: Double)?
     private var shown: SliderState?
     /// The description as last given to the accessibility tree.
     private var shownDescription: String?
@@ -62,10 +66,9 @@ public final class SlideToUnlock {
         attach(self, to: widget.cast(), key: Self.key)
         Signal.connectChangeValue(scale.cast()) { [weak self] scroll, value in
             guard let self else { return true }
+            // A drag is followed from the pointer itself (`dragged(to:)`), not from GTK's value.
             let input = input(for: scroll)
-            if input == .drag, model.move(to: value, by: .drag) {
-                draggedSincePress = true
-            } else if input != .drag {
+            if input != .drag {
                 model.move(to: value, by: input)
             }
             return true
@@ -80,7 +83,13 @@ public final class SlideToUnlock {
         gtk_widget_add_controller(scale, press)
         let release = gtk_event_controller_legacy_new()!
         gtk_event_controller_set_propagation_phase(release, GTK_PHASE_CAPTURE)
-        Signal.connectPointerReleased(release) { [weak self] in self?.pointerReleased() }
+        Signal.connectPointer(release) { [weak self] event in
+            switch event {
+            case .pressed(let x): self?.pressX = x
+            case .moved(let x): self?.dragged(to: x)
+            case .released: self?.pointerReleased()
+            }
+        }
         gtk_widget_add_controller(widget, release)
         model.changes.observe(until: widget) { [weak self] in self?.render() }
         render()
@@ -123,6 +132,29 @@ public final class SlideToUnlock {
         model.unlocks.observe(until: widget) { action() }
     }
 
+    /// Where the thumb goes for the pointer at `x`: as far as the pointer travelled since
+    /// the drag began, one to one. GTK 4.8's own drag maps the pointer's travel over the whole
+    /// trough yet moves the thumb over the trough less its width, so a wide thumb lags the
+    /// pointer (by 12% here) and stops short of the end when the pointer gets there.
+    private func dragged(to x: Double) {
+        guard isDragging, let origin = dragOrigin, x != origin.x,
+              let trough = Self.child(of: scale, named: "trough"), let thumb = Self.child(of: trough, named: "slider") else { return }
+        let travel = Double(gtk_widget_get_width(trough) - gtk_widget_get_width(thumb))
+        guard travel > 0 else { return }
+        if model.move(to: origin.value + (x - origin.x) / travel, by: .drag) {
+            draggedSincePress = true
+        }
+    }
+
+    /// The first child of `widget` with the CSS name `name`.
+    private static func child(of widget: UnsafeMutablePointer<GtkWidget>, named name: String) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child, String(cString: gtk_widget_get_css_name(current)) != name {
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return child
+    }
+
     /// GtkRange reports a drag of the thumb and a jump to a wheel turn alike as
     /// GTK_SCROLL_JUMP; whether the pointer holds the thumb tells them apart.
     private func input(for scroll: GtkScrollType) -> SlideInput {
@@ -148,6 +180,8 @@ public final class SlideToUnlock {
         else {
             isDragging = true
             draggedSincePress = false
+            // The press came through this control's own capture before the scale's gesture.
+            dragOrigin = (pressX, model.value)
             return
         }
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)

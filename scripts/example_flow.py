@@ -1,0 +1,370 @@
+#!/usr/bin/python3
+"""Drives Examples/SwiftControls' controls-example with real pointer events and checks what a
+user and a screen reader get.
+
+Run by scripts/test_example.sh inside a session it prepared (private D-Bus session,
+accessibility bus, Xvfb, the example running with GTK_A11Y=atspi). The pointer moves with
+xdotool (mousemove/mousedown/mouseup/click; drags in small steps); everything asserted is read
+over AT-SPI (names, states, values, label texts, name-change events) or, for the countdown the
+accessibility tree leaves out on purpose, from the screen's pixels (`import -window root`).
+
+Scenarios:
+  success  source language: the button waits for the slide; a half drag released glides back;
+           a full drag unlocks; the click sends, names the button "…，冷却中" and the status
+           says the code was sent; on screen the countdown label changes and its fill grows.
+  failure  "让请求失败" checked: the click fails, the status says why, the button is idle
+           again and the slider glides back locked.
+  english  LC_ALL=en_US.UTF-8: the controls' own words are English, before and after the drag
+           and through the request.
+
+Prints one line per check, "PASS <scenario>: <check>" or "FAIL <scenario>: <check> — expected
+…; seen …", then "DONE <scenario>". Exit status 1 if any check failed.
+"""
+import argparse
+import io
+import os
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True    # no __pycache__ in scripts/ from importing a11y_flow
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import a11y_flow as flow  # noqa: E402
+from a11y_flow import extents, find, pump, refresh, safe, states, text_of, value_of, xdo  # noqa: E402
+
+import pyatspi  # noqa: E402
+from PIL import Image, ImageChops  # noqa: E402
+
+TITLE = "CodeGate controls"
+flow.APP_NAME = "controls-example"   # the name GTK gives the app on the bus (its prgname)
+
+# The controls' own words (po/controls/en.po for English), as a screen reader gets them.
+WORDS = {
+    "zh": dict(locked="滑动验证，未通过", unlocked="滑动验证，已通过", hint="滑动解锁/获取验证码",
+               idle="获取验证码", sending="获取验证码，发送中…", cooling="获取验证码，冷却中"),
+    "en": dict(locked="Slide check, not passed", unlocked="Slide check, passed",
+               hint="Slide to unlock / get code",
+               idle="Get Code", sending="Get Code, Sending…", cooling="Get Code, cooling down"),
+}
+# The example's own texts (not translated).
+SENT = "验证码已发送，60 秒后可重新获取"
+FAILED = "服务器拒绝了请求，请重新滑动验证"
+FAIL_TOGGLE = "让请求失败"
+
+
+def name_of(obj):
+    return safe(lambda: obj.name, "") or ""
+
+
+def sensitive(obj):
+    return pyatspi.STATE_SENSITIVE in states(obj)
+
+
+def fraction(slider):
+    value = value_of(slider)
+    if not value:
+        return None
+    current, low, high = value
+    return (current - low) / (high - low) if high > low else None
+
+
+def at_start(slider):
+    """Whether the thumb is back at 0. GTK drops a change of a number property smaller than
+    0.001 (gtk_number_accessible_value_equal), so the last frames of the glide back may not
+    reach AT-SPI: the value read can stay at e.g. 0.0009 (a fraction of a pixel) while the
+    widget is at 0."""
+    value = fraction(slider)
+    return value is not None and value <= 0.002
+
+
+class Flow:
+    def __init__(self, scenario, shots):
+        self.scenario = scenario
+        self.shots = shots
+        self.words = WORDS["en" if scenario == "english" else "zh"]
+        self.passed = self.failed = 0
+        self.app = flow.find_app()
+        flow.wait_until(lambda: find(self.app, "slider") and find(self.app, "push button"), 5)
+        pump(0.3)
+        refresh(self.app)
+        self.slider = find(self.app, "slider")
+        self.button = find(self.app, "push button")
+        self.toggle = find(self.app, "check box")
+        panel = self.slider and safe(lambda: self.slider.parent.parent)
+        labels = [c for c in safe(lambda: list(panel), []) if safe(c.getRoleName) == "label"]
+        self.status = labels[-1] if labels else None       # the label under the check box
+        hints = [c for c in safe(lambda: list(self.slider.parent), []) if safe(c.getRoleName) == "label"]
+        self.hint = hints[0] if hints else None            # the text on the track
+        self.offset = self.screen_offset()
+        # Name changes a screen reader hears, in order: (time, source, new name).
+        self.heard = []
+        pyatspi.Registry.registerEventListener(self.on_name, "object:property-change:accessible-name")
+
+    # -- reporting ----------------------------------------------------------------------------
+
+    def check(self, what, ok, expected="", seen=""):
+        if ok:
+            self.passed += 1
+            print(f"PASS {self.scenario}: {what}" + (f" ({seen})" if seen else ""), flush=True)
+        else:
+            self.failed += 1
+            print(f"FAIL {self.scenario}: {what} — expected {expected}; seen {seen}", flush=True)
+        return ok
+
+    def describe(self, obj):
+        refresh(self.app)
+        return flow.describe(obj)
+
+    # -- AT-SPI -------------------------------------------------------------------------------
+
+    def on_name(self, event):
+        if isinstance(event.any_data, str):
+            self.heard.append((time.monotonic(), event.source, event.any_data))
+
+    def names_heard(self, obj, since):
+        return [name for t, source, name in self.heard if t >= since and source == obj]
+
+    def wait(self, predicate, timeout):
+        """Polls `predicate` (after dropping AT-SPI's cache) for up to `timeout` seconds."""
+        def fresh():
+            refresh(self.app)
+            return predicate()
+        return flow.wait_until(fresh, timeout, 0.05)
+
+    def screen_offset(self):
+        """Where window coordinates (0, 0) are on the screen (no window manager: the X
+        window's position, plus any margin GTK keeps around the frame)."""
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{TITLE}$",
+                              "getwindowgeometry", "--shell"], capture_output=True, text=True).stdout
+        geometry = dict(line.split("=", 1) for line in out.split() if "=" in line)
+        frame = find(self.app, "frame")
+        _, _, width, height = extents(frame)
+        return (int(geometry["X"]) + (int(geometry["WIDTH"]) - width) // 2,
+                int(geometry["Y"]) + (int(geometry["HEIGHT"]) - height) // 2)
+
+    def box(self, obj):
+        x, y, w, h = extents(obj)
+        return x + self.offset[0], y + self.offset[1], w, h
+
+    # -- the pointer --------------------------------------------------------------------------
+
+    def click(self, obj):
+        x, y, w, h = self.box(obj)
+        xdo("mousemove", str(x + w // 2), str(y + h // 2), "click", "1")
+
+    def park_pointer(self):
+        """Out of the way of every control (bottom-right corner of the screen)."""
+        xdo("mousemove", "790", "790")
+
+    def press_thumb(self):
+        """Presses button 1 on the thumb: a square at the track's left end (it is at 0 here)."""
+        x, y, w, h = self.box(self.slider)
+        start = x + h // 2
+        xdo("mousemove", str(start), str(y + h // 2), "mousedown", "1")
+        return start, y + h // 2, x + w - h // 2
+
+    def drag(self, start, y, stop, step=10):
+        for px in range(start + step, stop, step):
+            xdo("mousemove", str(px), str(y))
+            time.sleep(0.01)
+        xdo("mousemove", str(stop), str(y))
+
+    def drag_to_end(self):
+        """Drags the thumb to the end and lets go. The pointer goes 40 px past the track's right
+        end: in GTK 4.8 the thumb does not follow the pointer 1:1 (a full range takes ~310 px
+        of pointer travel, the thumb travels ~264 px), so a drag that stops at the track's end
+        leaves it short of the threshold."""
+        start, y, _ = self.press_thumb()
+        x, _, w, _ = self.box(self.slider)
+        self.drag(start, y, x + w + 40)
+        xdo("mouseup", "1")
+
+    # -- screen -------------------------------------------------------------------------------
+
+    def grab(self, box, name):
+        x, y, w, h = box
+        data = subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{x}+{y}", "+repage", "ppm:-"],
+                              capture_output=True, check=True).stdout
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        if self.shots:
+            image.save(os.path.join(self.shots, f"{self.scenario}-{name}.png"))
+        return image
+
+    @staticmethod
+    def fill_width(image):
+        """Columns, from the left, of the countdown's fill: along a row in the button's top
+        quarter (above the label), the pixels that differ from the unfilled background at
+        three quarters of the width."""
+        w, h = image.size
+        row = h // 4
+        background = image.getpixel((w * 3 // 4, row))
+        return sum(1 for x in range(w // 2) if image.getpixel((x, row)) != background)
+
+    @staticmethod
+    def changed_pixels(a, b, left, right):
+        """Pixels that differ between a and b in the columns left…right (fractions of width)."""
+        w, h = a.size
+        band = (int(w * left), 0, int(w * right), h)
+        diff = ImageChops.difference(a.crop(band), b.crop(band)).convert("L")
+        return sum(1 for p in diff.getdata() if p > 24)
+
+    # -- steps --------------------------------------------------------------------------------
+
+    def check_start(self):
+        w = self.words
+        found = all((self.slider, self.button, self.toggle, self.status))
+        self.check("the slider, the request button, the check box and the status label are in the "
+                   "AT-SPI tree", found, "all four", "" if found else f"slider={self.slider} "
+                   f"button={self.button} check box={self.toggle} status={self.status}")
+        if not found:
+            return False
+        name = name_of(self.slider)
+        self.check(f"initially the slider is named {w['locked']!r}", name == w["locked"],
+                   repr(w["locked"]), self.describe(self.slider))
+        refresh(self.app)
+        ok = name_of(self.button) == w["idle"] and not sensitive(self.button)
+        self.check(f"initially the button is named {w['idle']!r} and is not SENSITIVE", ok,
+                   f"{w['idle']!r}, not sensitive", self.describe(self.button))
+        return True
+
+    def check_early_release(self):
+        """Half a drag, then let go: the thumb glides back and nothing unlocks."""
+        w = self.words
+        since = time.monotonic()
+        start, y, end = self.press_thumb()
+        self.drag(start, y, start + (end - start) // 2)
+        held = self.wait(lambda: (fraction(self.slider) or 0) >= 0.3, 2)
+        self.check("a half drag moves the thumb (value ≥ 0.3 while held)", held,
+                   "value ≥ 0.3", self.describe(self.slider))
+        xdo("mouseup", "1")
+        back = self.wait(lambda: at_start(self.slider), 2)
+        self.check("let go halfway, the thumb glides back to 0 within 2 s", back,
+                   "value 0", self.describe(self.slider))
+        names = self.names_heard(self.slider, since)
+        refresh(self.app)
+        ok = name_of(self.slider) == w["locked"] and w["unlocked"] not in names and not sensitive(self.button)
+        self.check(f"…and stays locked: slider named {w['locked']!r} (never {w['unlocked']!r}), "
+                   "button not SENSITIVE", ok, "locked, button insensitive",
+                   f"slider names heard {names}; {self.describe(self.slider)}; {self.describe(self.button)}")
+
+    def unlock(self):
+        w = self.words
+        self.drag_to_end()
+        unlocked = self.wait(lambda: name_of(self.slider) == w["unlocked"], 2)
+        self.check(f"thumb dragged to the end: the slider is named {w['unlocked']!r}", unlocked,
+                   repr(w["unlocked"]), self.describe(self.slider))
+        ready = self.wait(lambda: sensitive(self.button), 1)
+        self.check("after the unlock the request button is SENSITIVE", ready,
+                   "sensitive", self.describe(self.button))
+        return unlocked and ready
+
+    def press_request(self):
+        """Clicks the request button and moves the pointer away; returns when it was clicked."""
+        since = time.monotonic()
+        self.click(self.button)
+        self.park_pointer()
+        return since
+
+    def check_sending(self, since):
+        w = self.words
+        seen = self.wait(lambda: w["sending"] in self.names_heard(self.button, since), 2)
+        self.check(f"clicked, the button is named {w['sending']!r} while the request runs",
+                   seen, f"a name change to {w['sending']!r}",
+                   f"button names heard {self.names_heard(self.button, since)}")
+
+    def check_cooling(self):
+        w = self.words
+        ok = self.wait(lambda: name_of(self.button) == w["cooling"] and not sensitive(self.button), 2)
+        self.check(f"within 2 s the button is named {w['cooling']!r} and is not SENSITIVE", ok,
+                   f"{w['cooling']!r}, not sensitive", self.describe(self.button))
+
+    def check_status(self, expected, timeout=2):
+        ok = self.wait(lambda: text_of(self.status) == expected, timeout)
+        self.check(f"the status label reads {expected!r}", ok, repr(expected),
+                   repr(text_of(self.status)))
+
+    def check_countdown_on_screen(self):
+        """The countdown a sighted user sees, which the accessibility tree leaves out: two
+        screenshots of the button 2 s apart differ in the label (the number) and in the fill."""
+        box = self.box(self.button)
+        inset = (box[0] + 2, box[1] + 2, box[2] - 4, box[3] - 4)   # inside the border
+        since = time.monotonic()
+        first = self.grab(inset, "countdown-1")
+        time.sleep(2.0)
+        second = self.grab(inset, "countdown-2")
+        label = self.changed_pixels(first, second, 0.3, 0.7)
+        self.check("on screen, the countdown label changes in 2 s (pixels in the label's band)",
+                   label >= 10, "≥ 10 changed pixels", f"{label} changed")
+        before, after = self.fill_width(first), self.fill_width(second)
+        self.check("on screen, the countdown fill grows in 2 s", after >= before + 3,
+                   "at least 3 px wider", f"{before} px → {after} px")
+        names = self.names_heard(self.button, since)
+        refresh(self.app)
+        w = self.words
+        self.check(f"meanwhile the button's accessible name stays {w['cooling']!r} (no name change)",
+                   not names and name_of(self.button) == w["cooling"], "no name change",
+                   f"names heard {names}; {self.describe(self.button)}")
+
+    # -- scenarios ----------------------------------------------------------------------------
+
+    def success(self):
+        if not self.check_start():
+            return
+        self.check_early_release()
+        if not self.unlock():
+            return
+        since = self.press_request()
+        self.check_sending(since)
+        self.check_cooling()
+        self.check_status(SENT)
+        self.check_countdown_on_screen()
+
+    def failure(self):
+        w = self.words
+        if not self.check_start():
+            return
+        self.click(self.toggle)
+        checked = self.wait(lambda: pyatspi.STATE_CHECKED in states(self.toggle), 2)
+        self.check(f"a click checks {FAIL_TOGGLE!r} (CHECKED)", checked, "checked", self.describe(self.toggle))
+        if not self.unlock():
+            return
+        since = self.press_request()
+        self.check_sending(since)
+        self.check_status(FAILED)
+        names = self.names_heard(self.button, since)
+        ok = self.wait(lambda: name_of(self.button) == w["idle"], 1) and w["cooling"] not in names
+        self.check(f"after the failure the button is named {w['idle']!r} again (never {w['cooling']!r})",
+                   ok, f"{w['idle']!r}", f"names heard {names}; {self.describe(self.button)}")
+        back = self.wait(lambda: at_start(self.slider) and name_of(self.slider) == w["locked"], 2)
+        self.check(f"the slider glides back: value 0 and named {w['locked']!r}", back,
+                   f"value 0, {w['locked']!r}", self.describe(self.slider))
+        refresh(self.app)
+        self.check("after the failure the button is not SENSITIVE (a new slide is needed)",
+                   not sensitive(self.button), "not sensitive", self.describe(self.button))
+
+    def english(self):
+        w = self.words
+        if not self.check_start():
+            return
+        hint = text_of(self.hint)
+        self.check(f"the text on the track reads {w['hint']!r}", hint == w["hint"], repr(w["hint"]), repr(hint))
+        if not self.unlock():
+            return
+        since = self.press_request()
+        self.check_sending(since)
+        self.check_cooling()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--scenario", choices=["success", "failure", "english"], required=True)
+    parser.add_argument("--shots", help="folder to save the countdown screenshots in")
+    args = parser.parse_args()
+    run = Flow(args.scenario, args.shots)
+    getattr(run, args.scenario)()
+    print(f"DONE {args.scenario}", flush=True)
+    return 1 if run.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
