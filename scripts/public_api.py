@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Lists the public API of the controls' products, CodeGateCore and CodeGateGtk, one symbol a
-line ("Type.member (kind)"), from the symbol graphs `swift package dump-symbol-graph` writes.
+line with its declaration ("Module: Type.member: declaration"), from the symbol graphs
+`swift package dump-symbol-graph` writes.
 
 With --check FILE it compares the list with FILE (docs/controls-api.txt) and exits 1 on any
 difference, printing it: a new public name is then a decision someone made and reviewed, and
@@ -23,8 +24,8 @@ def public_symbols(folder):
         for path in glob.glob(os.path.join(folder, f"{module}.symbols.json")) + glob.glob(os.path.join(folder, f"{module}@*.symbols.json")):
             with open(path, encoding="utf-8") as graph:
                 for symbol in json.load(graph)["symbols"]:
-                    kind = symbol["kind"]["identifier"].removeprefix("swift.")
-                    names.add(f"{module}: {'.'.join(symbol['pathComponents'])} ({kind})")
+                    declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
+                    names.add(f"{module}: {'.'.join(symbol['pathComponents'])}: {' '.join(declaration.split())}")
     return sorted(names)
 
 

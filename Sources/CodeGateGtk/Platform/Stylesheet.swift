@@ -6,9 +6,9 @@ import CGtk
 /// `GTK_STYLE_PROVIDER_PRIORITY_APPLICATION`, whichever is added first — so an app restyles
 /// the controls with its ordinary CSS, and the user's gtk.css still wins over both.
 @MainActor
-public enum Stylesheet {
+package enum Stylesheet {
     /// The priority the controls' CSS is added at.
-    public static let priority = guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1
+    package static let priority = guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1
     /// The provider on the display, once installed; tests take it off and put it back to
     /// change the order providers were added in.
     package private(set) static var provider: OpaquePointer?
@@ -16,7 +16,7 @@ public enum Stylesheet {
 
     /// Installs the stylesheet on the default display; later calls do nothing. The controls
     /// call it themselves, so an app that embeds them needs no set-up.
-    public static func install() {
+    package static func install() {
         guard !installed, let display = gdk_display_get_default() else { return }
         installed = true
         guard ResourceBundle.controls.register() else { return }
