@@ -49,6 +49,12 @@ static inline void cg_accessible_set_invalid(GtkWidget *widget, gboolean invalid
                               invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
 }
 
+/* A widget that stays focusable yet says it cannot be used now: AT-SPI then reports it without
+ * SENSITIVE, as for an insensitive one. */
+static inline void cg_accessible_set_disabled(GtkWidget *widget, gboolean disabled) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_DISABLED, disabled, -1);
+}
+
 static inline void cg_accessible_set_described_by(GtkWidget *widget, GtkWidget *description) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, description, NULL, -1);
 }

@@ -34,7 +34,7 @@ final class CodeFlowWindowTests: XCTestCase {
             H.prepareRequest(in: window)
             H.click(window.button.widget)
             XCTAssertEqual(H.text(window.button.label), "发送中…")
-            XCTAssertFalse(H.isSensitive(window.button.widget))
+            XCTAssertFalse(H.takesPresses(window.button.widget))
             // The gateway delivers the message just before it answers the request.
             XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(60)" })
             XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
@@ -96,7 +96,7 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertFalse(window.flow.countdown.isCounting)
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
             XCTAssertTrue(H.pump { gtk_range_get_value(window.slider.scale.cast()) == 0 })
-            XCTAssertFalse(H.isSensitive(window.button.widget), "a new slide is needed")
+            XCTAssertFalse(H.takesPresses(window.button.widget), "a new slide is needed")
             XCTAssertTrue(window.inbox.texts.isEmpty)
         }
     }
@@ -127,7 +127,7 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertEqual(H.text(window.phoneStatus), "大陆手机号以 1 开头；其他地区请以 + 和国家代码开头")
             H.drag(window.slider, to: 1.1)
             XCTAssertTrue(H.pump { window.flow.slider.isUnlocked })
-            XCTAssertFalse(H.isSensitive(window.button.widget))
+            XCTAssertFalse(H.takesPresses(window.button.widget))
         }
     }
 
@@ -159,6 +159,26 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertFalse(window.flow.slider.isUnlocked)
             XCTAssertFalse(visible(window.completion.widget))
             XCTAssertEqual(String(cString: gtk_editable_get_text(window.codeEntry.opaque)), "", "the used code goes")
+        }
+    }
+
+    /// Focus never drops to nothing while a request is in flight: the busy button keeps it.
+    func testFocusHoldsOnTheButtonWhileTheRequestIsInFlight() {
+        MainActor.assumeIsolated {
+            var options = LaunchOptions()
+            options.gateway.latency = .milliseconds(1500)
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            gtk_widget_grab_focus(window.button.widget)
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { window.flow.isSending })
+            H.pump(for: .milliseconds(500))
+            XCTAssertTrue(H.hasFocus(window.button.widget), "still on the button, which says it is sending")
+            XCTAssertFalse(H.takesPresses(window.button.widget))
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.hasFocus(window.codeEntry) }, "then on to the code")
+            XCTAssertEqual(window.inbox.texts.count, 1, "Enter on the busy button sent nothing more")
         }
     }
 }

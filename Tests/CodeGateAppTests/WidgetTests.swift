@@ -18,16 +18,16 @@ final class WidgetTests: XCTestCase {
             let clock = ManualTimerPort()
             let window = H.openWindow(timers: clock)
             defer { H.close(window) }
-            XCTAssertFalse(H.isSensitive(window.button.widget))
+            XCTAssertFalse(H.takesPresses(window.button.widget))
             XCTAssertEqual(H.text(window.button.label), "获取验证码")
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
             H.type("13800138000", into: window.phoneEntry)
-            XCTAssertFalse(H.isSensitive(window.button.widget), "a number alone is not enough")
+            XCTAssertFalse(H.takesPresses(window.button.widget), "a number alone is not enough")
             H.drag(window.slider, to: 1.1)
             XCTAssertTrue(H.pump { window.flow.slider.isUnlocked })
             XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 1)
             XCTAssertEqual(H.text(window.slider.label), "验证通过")
-            XCTAssertTrue(H.isSensitive(window.button.widget))
+            XCTAssertTrue(H.takesPresses(window.button.widget))
         }
     }
 
@@ -37,7 +37,7 @@ final class WidgetTests: XCTestCase {
             let window = H.openWindow(timers: clock)
             defer { H.close(window) }
             XCTAssertTrue(H.startCountdown(in: window))
-            XCTAssertFalse(H.isSensitive(window.button.widget))
+            XCTAssertFalse(H.takesPresses(window.button.widget))
             XCTAssertEqual(H.text(window.button.label), "获取验证码(60)")
             clock.advance(by: .milliseconds(1500))
             XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(59)" })
@@ -47,7 +47,7 @@ final class WidgetTests: XCTestCase {
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
             clock.advance(by: .seconds(1)) // the thumb's glide back runs on the same clock
             XCTAssertTrue(H.pump { gtk_range_get_value(window.slider.scale.cast()) == 0 })
-            XCTAssertFalse(H.isSensitive(window.button.widget), "each request needs a fresh slide")
+            XCTAssertFalse(H.takesPresses(window.button.widget), "each request needs a fresh slide")
         }
     }
 
@@ -163,7 +163,7 @@ final class WidgetTests: XCTestCase {
             let second = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
             XCTAssertTrue(second.flow.countdown.isCounting, "the cooldown survives the restart")
             XCTAssertTrue(["获取验证码(60)", "获取验证码(59)"].contains(H.text(second.button.label)))
-            XCTAssertFalse(H.isSensitive(second.button.widget))
+            XCTAssertFalse(H.takesPresses(second.button.widget))
             second.flow.countdown.reset()
             XCTAssertFalse(g_file_test(path, G_FILE_TEST_EXISTS) != 0, "an ended cooldown is forgotten")
             H.close(second)

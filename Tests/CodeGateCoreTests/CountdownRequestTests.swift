@@ -48,7 +48,7 @@ import Testing
         clock.advance(by: .milliseconds(300))
         await task?.value
         #expect(request.state.text == "获取验证码(30)")
-        #expect(request.state.accessibleText == "获取验证码，冷却中")
+        #expect(request.state.accessibleText == "获取验证码，30 秒后可重新获取")
         #expect(!request.state.isSensitive)
         clock.advance(by: .seconds(30))
         #expect(request.phase == .idle)
@@ -138,14 +138,14 @@ import Testing
         request.countdown.format = try! LabelFormat(parsing: "{s}s later", idleText: "Send code")
         request.sendingText = "Sending"
         request.sendingAccessibleName = "Send code, sending"
-        request.countingAccessibleName = "Send code, wait"
+        request.countingAccessibleName = "{0}: wait {1} s"
         #expect(request.state.text == "Send code")
         let task = request.press()
         #expect(request.state.text == "Sending" && request.state.accessibleText == "Send code, sending")
         await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .milliseconds(300))
         await task?.value
-        #expect(request.state.text == "3s later" && request.state.accessibleText == "Send code, wait")
+        #expect(request.state.text == "3s later" && request.state.accessibleText == "Send code: wait 3 s")
     }
 
     @Test func droppingAnObservationEndsIt() {

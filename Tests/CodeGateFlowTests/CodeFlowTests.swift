@@ -161,6 +161,13 @@ import Testing
         #expect(flow.verifyStatus == nil, "editing clears the old verdict")
         clock.advance(by: .seconds(30))
         await flow.verify()?.value
+        #expect(flow.verifyStatus == StatusMessage("验证码已过期，请在冷却结束后重新获取", kind: .error),
+                "the button still counts: the message says so")
+        clock.advance(by: .seconds(30))
+        #expect(flow.codeDescription == "验证码已过期，请在冷却结束后重新获取\n冷却结束，滑动验证后可重新获取验证码",
+                "the end of the cooldown is heard on the code field")
+        flow.codeChanged(code)
+        await flow.verify()?.value
         #expect(flow.verifyStatus == StatusMessage("验证码已过期，请重新获取", kind: .error))
     }
 

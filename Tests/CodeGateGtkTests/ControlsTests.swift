@@ -52,18 +52,18 @@ final class ControlsTests: XCTestCase {
             let window = Self.window(slider.widget, button.widget)
             defer { gtk_window_destroy(window.cast()) }
             XCTAssertEqual(D.text(button.label), "获取验证码")
-            XCTAssertFalse(D.isSensitive(button.widget), "waits for the slide")
+            XCTAssertFalse(D.takesPresses(button.widget), "waits for the slide")
             D.drag(slider, to: 1.1)
-            XCTAssertTrue(D.pump { D.isSensitive(button.widget) })
+            XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
             D.click(button.widget)
             XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(45)" })
             XCTAssertEqual(asked, 1)
             XCTAssertEqual(sent, [.seconds(45)])
-            XCTAssertFalse(D.isSensitive(button.widget))
+            XCTAssertFalse(D.takesPresses(button.widget))
             clock.advance(by: .seconds(45))
             XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码" })
             XCTAssertFalse(slider.isUnlocked, "the end of the cooldown asks for a new slide")
-            XCTAssertFalse(D.isSensitive(button.widget))
+            XCTAssertFalse(D.takesPresses(button.widget))
         }
     }
 
@@ -77,7 +77,7 @@ final class ControlsTests: XCTestCase {
             let window = Self.window(slider.widget, button.widget)
             defer { gtk_window_destroy(window.cast()) }
             D.drag(slider, to: 1.1)
-            XCTAssertTrue(D.pump { D.isSensitive(button.widget) })
+            XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
             D.click(button.widget)
             XCTAssertTrue(D.pump { failures.count == 1 })
             XCTAssertTrue(failures.first is Refused)
@@ -95,14 +95,14 @@ final class ControlsTests: XCTestCase {
             let window = Self.window(button.widget)
             defer { gtk_window_destroy(window.cast()) }
             XCTAssertEqual(D.text(button.label), "发送验证码")
-            XCTAssertTrue(D.isSensitive(button.widget))
+            XCTAssertTrue(D.takesPresses(button.widget))
             button.isEnabled = false
-            XCTAssertTrue(D.pump { !D.isSensitive(button.widget) })
+            XCTAssertTrue(D.pump { !D.takesPresses(button.widget) })
             button.isEnabled = true
             button.startCooldown(.seconds(8))
             XCTAssertTrue(D.pump { D.text(button.label) == "08s重新发送" })
             button.reset()
-            XCTAssertTrue(D.pump { D.text(button.label) == "发送验证码" && D.isSensitive(button.widget) })
+            XCTAssertTrue(D.pump { D.text(button.label) == "发送验证码" && D.takesPresses(button.widget) })
         }
     }
 

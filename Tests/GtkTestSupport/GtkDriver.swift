@@ -99,6 +99,13 @@ public enum GtkDriver {
         gtk_widget_is_sensitive(widget) != 0
     }
 
+    /// Whether a click on `button` would do anything: it is sensitive and takes the pointer.
+    /// The request button stays sensitive while busy, so the keyboard focus can stay on it,
+    /// but lets the pointer through and says it is disabled.
+    public static func takesPresses(_ button: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_widget_is_sensitive(button) != 0 && gtk_widget_get_can_target(button) != 0
+    }
+
     /// Whether the keyboard focus is on `widget` or inside it (an entry's focus is on its text).
     public static func hasFocus(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }

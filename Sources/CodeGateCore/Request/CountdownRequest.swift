@@ -43,8 +43,9 @@ public final class CountdownRequest {
     public var sendingAccessibleName: String? {
         didSet { changes.notify() }
     }
-    /// What a screen reader calls the button while its cooldown runs — once, not every second;
-    /// nil derives it from the idle text.
+    /// What a screen reader calls the button while its cooldown runs, with `{0}` for the idle
+    /// text and `{1}` for the seconds left; nil for "获取验证码，59 秒后可重新获取". A display
+    /// renews it when the button gets the focus, not every second.
     public var countingAccessibleName: String? {
         didSet { changes.notify() }
     }
@@ -102,9 +103,10 @@ public final class CountdownRequest {
             let name = sendingAccessibleName ?? ControlsText.localized("{0}，{1}").filling(idleText, sendingText)
             return RequestButtonState(text: sendingText, accessibleText: name, isSensitive: false, fillFraction: 0, phase: .sending)
         case .counting:
-            // TRANSLATORS: the request button as a screen reader names it while its cooldown
-            // runs: {0} is its label ("获取验证码").
-            let name = countingAccessibleName ?? ControlsText.localized("{0}，冷却中").filling(idleText)
+            let name = (countingAccessibleName ?? ControlsText.localized(
+                // TRANSLATORS: the request button as a screen reader names it while its cooldown
+                // runs: {0} is its label ("获取验证码"), {1} the whole seconds left.
+                "{0}，{1} 秒后可重新获取")).filling(idleText, countdown.remainingSeconds)
             let steps = countdown.fillResolution
             return RequestButtonState(
                 text: countdown.label, accessibleText: name, isSensitive: false,

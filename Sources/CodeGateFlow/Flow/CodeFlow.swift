@@ -68,6 +68,7 @@ public final class CodeFlow {
         request.phaseChanges.add { [weak self] phase in self?.requestPhaseChanged(phase) }
         request.sent.add { [weak self] _ in self?.requestSent() }
         request.failures.add { [weak self] error in self?.requestFailed(error) }
+        request.cooldownEnded.add { [weak self] in self?.cooldownEnded() }
         slider.unlocks.add { [weak self] in self?.sliderUnlocked() }
         countdown.changes.add { [weak self] in self?.countdownChanged() }
     }
@@ -205,6 +206,14 @@ public final class CodeFlow {
         focusMoves.notify(.code)
     }
 
+    /// The end of the cooldown is news where the user is, the code field: a new code can be
+    /// had, after a new slide when the last one was used.
+    private func cooldownEnded() {
+        let text = slider.isUnlocked ? localized("冷却结束，可以重新获取验证码") : localized("冷却结束，滑动验证后可重新获取验证码")
+        requestStatus = StatusMessage(text, kind: .info)
+        changes.notify()
+    }
+
     /// Once the slide is passed, a line asking for it is stale.
     private func sliderUnlocked() {
         guard requestStatus == Self.slideFirst else { return }
@@ -226,7 +235,8 @@ public final class CodeFlow {
         switch outcome {
         case .success(let result):
             isVerified = result == .verified
-            verifyStatus = StatusMessage(result.message, kind: isVerified ? .success : .error)
+            let message = countdown.isCounting ? result.messageWhileCooling : result.message
+            verifyStatus = StatusMessage(message, kind: isVerified ? .success : .error)
         case .failure(let error):
             verifyStatus = StatusMessage(error.message, kind: .error)
         }

@@ -18,15 +18,11 @@ extension CodeFlow {
         return requestStatus.text
     }
 
-    /// The code field's description: the verdict on the code, or where it was sent.
+    /// The code field's description: the verdict on the code, then the news of the request —
+    /// where the code went, or that the cooldown is over.
     public var codeDescription: String {
-        if let verifyStatus {
-            return verifyStatus.text
-        }
-        if let requestStatus, requestStatus.kind == .info {
-            return requestStatus.text
-        }
-        return ""
+        let news = requestStatus.flatMap { $0.kind == .info ? $0.text : nil }
+        return [verifyStatus?.text, news].compactMap { $0 }.joined(separator: "\n")
     }
 
     /// Whether the code field holds a code the service refused, or too few digits after the

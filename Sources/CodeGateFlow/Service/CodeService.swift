@@ -41,6 +41,16 @@ public enum VerificationResult: Equatable, Sendable {
     /// No code is outstanding for the number (never requested, or already used).
     case noCodeRequested
 
+    /// The sentence shown under the code field while the request button still counts down:
+    /// a new code can be had only once it ends, which the sentence then says.
+    public var messageWhileCooling: String {
+        switch self {
+        case .expired: localized("验证码已过期，请在冷却结束后重新获取")
+        case .locked: localized("错误次数过多，验证码已失效，请在冷却结束后重新获取")
+        case .verified, .wrongCode, .noCodeRequested: message
+        }
+    }
+
     /// The sentence shown under the code field.
     public var message: String {
         switch self {

@@ -26,6 +26,8 @@ public final class CountdownButton {
     package let fill: UnsafeMutablePointer<GtkWidget>
     /// What the button shows, as last rendered.
     private var shown: RequestButtonState?
+    /// Its accessible name, as last set.
+    private var nameShown: String?
     private static let key = "codegate-countdown-button"
 
     /// A button worded by `format` ("获取验证码" idle, "获取验证码(59)" counting, by default)
@@ -68,6 +70,8 @@ public final class CountdownButton {
         Signal.connect(widget, "clicked") { [weak self] in self?.model.press() }
         Signal.connect(widget, "unmap") { [weak self] in self?.model.countdown.fillResolution = 0 }
         model.changes.observe(until: widget) { [weak self] in self?.render() }
+        // Reached while counting, it says how many seconds are left now.
+        Signal.connectNotify(widget, property: "has-focus") { [weak self] in self?.render(renewingName: true) }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
         render()
     }
@@ -133,19 +137,33 @@ public final class CountdownButton {
         model.cooldownEnded.observe(until: widget) { action() }
     }
 
-    private func render() {
+    /// Shows the model's state. While a request runs or its cooldown counts, the button keeps
+    /// the focus it has and stays reachable by Tab — a screen reader learns the seconds left
+    /// there — but takes no press and tells assistive technologies it is disabled; it turns
+    /// insensitive only while idle and not ready (before the slide, say).
+    private func render(renewingName: Bool = false) {
         let state = model.state
-        guard state != shown else { return }
+        guard state != shown || renewingName else { return }
         let old = shown
         shown = state
         if state.text != old?.text {
             gtk_label_set_text(label.opaque, state.text)
         }
-        if state.accessibleText != old?.accessibleText {
+        // While counting, named when the count begins and when the button gets the focus, not
+        // each second: a screen reader speaks a name change, and AT-SPI would carry one a
+        // second to every assistive technology listening.
+        let mayRename = state.phase != .counting || state.phase != old?.phase || renewingName
+        if mayRename, state.accessibleText != nameShown {
+            nameShown = state.accessibleText
             cg_accessible_set_label(widget, state.accessibleText)
         }
-        gtk_widget_set_sensitive(widget, state.isSensitive ? 1 : 0)
+        let busy = state.phase != .idle
+        gtk_widget_set_sensitive(widget, state.isSensitive || busy ? 1 : 0)
+        cg_accessible_set_disabled(widget, state.isSensitive ? 0 : 1)
+        // No hover or press look while busy: the pointer passes through, the keyboard stays.
+        gtk_widget_set_can_target(widget, busy ? 0 : 1)
         widget.setCSSClass("counting", state.phase == .counting)
+        widget.setCSSClass("busy", busy)
         showFill(state.fillFraction)
     }
 
