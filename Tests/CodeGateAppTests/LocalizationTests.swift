@@ -87,8 +87,8 @@ final class LocalizationTests: XCTestCase {
             Self.use("zh_TW.UTF-8")
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
-            XCTAssertEqual(H.text(window.button.label), "獲取驗證碼")
-            XCTAssertEqual(H.text(window.slider.label), "滑動解鎖/獲取驗證碼")
+            XCTAssertEqual(H.text(window.button.label), "取得驗證碼")
+            XCTAssertEqual(H.text(window.slider.label), "滑動解鎖/取得驗證碼")
         }
     }
 }

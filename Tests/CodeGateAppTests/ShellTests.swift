@@ -35,6 +35,8 @@ final class ShellTests: XCTestCase {
                 return XCTFail("the action builds the shortcuts window")
             }
             XCTAssertEqual(Self.typeName(UnsafeMutableRawPointer(overlay)), "GtkShortcutsWindow")
+            XCTAssertEqual(String(cString: gtk_window_get_title(UnsafeMutablePointer<GtkWindow>(overlay))), "键盘快捷键",
+                           "named, not after its class")
             XCTAssertEqual(gtk_window_get_transient_for(UnsafeMutablePointer<GtkWindow>(overlay)), window.window.cast())
             XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 })
             gtk_window_close(UnsafeMutablePointer<GtkWindow>(overlay))

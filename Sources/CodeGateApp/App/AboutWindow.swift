@@ -10,7 +10,7 @@ import CodeGateCore
 enum AboutWindow {
     /// The version shown, the one the AppStream metainfo releases.
     static let version = "0.1.0"
-    private static let developer = "The CodeGate developers"
+    private static var developer: String { localized("CodeGate 开发者") }
     private static let website = "https://github.com/codegate/codegate"
 
     /// Shows a new About window over `parent` (the active window, if any).

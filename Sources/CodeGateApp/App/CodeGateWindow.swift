@@ -130,7 +130,7 @@ public final class CodeGateWindow {
         case .phone:
             gtk_widget_grab_focus(phoneEntry)
             gtk_editable_set_position(phoneEntry.opaque, -1)
-        case .slider: gtk_widget_grab_focus(slider.scale)
+        case .slider: slider.grabFocus()
         case .code: gtk_widget_grab_focus(codeEntry)
         case .completion: gtk_widget_grab_focus(completion.startOverButton)
         }
@@ -213,8 +213,13 @@ public final class CodeGateWindow {
         gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
         gtk_menu_button_set_menu_model(button.opaque, menu.cast())
         gtk_menu_button_set_primary(button.opaque, 1)
-        gtk_widget_set_tooltip_text(button, localized("主菜单"))
+        // The tooltip, which a screen reader hears as the description, adds the key to the name.
+        gtk_widget_set_tooltip_text(button, localized("主菜单（F10）"))
         cg_accessible_set_label(button, localized("主菜单"))
+        if let popover = gtk_menu_button_get_popover(button.opaque) {
+            // The menu itself, which GTK 4.8 would name "GtkPopoverMenu".
+            cg_accessible_set_label(popover.cast(), localized("主菜单"))
+        }
         g_object_unref(UnsafeMutableRawPointer(menu))
         let header = gtk_header_bar_new()!
         gtk_header_bar_pack_end(header.opaque, button)

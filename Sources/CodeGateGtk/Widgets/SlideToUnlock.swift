@@ -120,6 +120,11 @@ public final class SlideToUnlock {
     /// Whether the check is passed.
     public var isUnlocked: Bool { model.isUnlocked }
 
+    /// Puts the keyboard focus on the thumb, e.g. when the check has to be passed again.
+    public func grabFocus() {
+        gtk_widget_grab_focus(scale)
+    }
+
     /// Locks the check again, gliding the thumb back to the start.
     public func lock() {
         model.lock()
