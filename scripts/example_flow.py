@@ -158,7 +158,8 @@ class Flow:
         xdo("mousemove", "790", "790")
 
     def press_thumb(self):
-        """Presses button 1 on the thumb: a square at the track's left end (it is at 0 here)."""
+        """Presses button 1 on the thumb, a square at the track's left end (it is at 0 here);
+        returns the pointer's x and y, and its x once the thumb is at the track's right end."""
         x, y, w, h = self.box(self.slider)
         start = x + h // 2
         xdo("mousemove", str(start), str(y + h // 2), "mousedown", "1")
@@ -171,13 +172,10 @@ class Flow:
         xdo("mousemove", str(stop), str(y))
 
     def drag_to_end(self):
-        """Drags the thumb to the end and lets go. The pointer goes 40 px past the track's right
-        end: in GTK 4.8 the thumb does not follow the pointer 1:1 (a full range takes ~310 px
-        of pointer travel, the thumb travels ~264 px), so a drag that stops at the track's end
-        leaves it short of the threshold."""
-        start, y, _ = self.press_thumb()
-        x, _, w, _ = self.box(self.slider)
-        self.drag(start, y, x + w + 40)
+        """Drags the thumb to the end and lets go: the pointer stops where the thumb, which
+        follows it one to one, meets the track's right end."""
+        start, y, end = self.press_thumb()
+        self.drag(start, y, end)
         xdo("mouseup", "1")
 
     # -- screen -------------------------------------------------------------------------------

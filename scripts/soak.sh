@@ -19,20 +19,20 @@ rss() { awk '/^VmRSS:/ { printf "%.1f MB", $2 / 1024 }' "/proc/$APP_PID/status";
 height() { eval "$(xdotool getwindowgeometry --shell "$WINDOW")"; echo "$HEIGHT"; }
 
 echo "soak: $cycles cycles; RSS at start $(rss), window height $(height) px"
-# Points in the window's layout with the request's status line shown (no window manager: the
+# Points in the window's layout, which keeps room for every status line (no window manager: the
 # window sits at the origin), as in scripts/drive_flow.sh: the phone entry, the slider's thumb
 # at rest, the request button and the code entry.
 xdotool mousemove 200 121 click 1
 xdotool type --delay 20 "138 0013 8000"
 for cycle in $(seq 1 "$cycles"); do
-    xdotool mousemove 52 211 mousedown 1
-    for x in $(seq 80 60 440); do xdotool mousemove "$x" 211; done
+    xdotool mousemove 52 244 mousedown 1
+    for x in $(seq 80 60 440); do xdotool mousemove "$x" 244; done
     xdotool mouseup 1
     sleep 0.2
-    xdotool mousemove 210 264 click 1
+    xdotool mousemove 210 296 click 1
     # The one-second cooldown, and the slider gliding back after it.
     sleep 1.6
-    xdotool mousemove 175 378 click 1 key ctrl+a type --delay 5 "000000"
+    xdotool mousemove 175 411 click 1 key ctrl+a type --delay 5 "000000"
     xdotool key Return
     sleep 0.2
     kill -0 "$APP_PID" || { echo "soak: codegate died in cycle $cycle" >&2; exit 1; }

@@ -31,6 +31,7 @@ final class CodeFlowWindowTests: XCTestCase {
             options.gateway.latency = .milliseconds(300)
             let window = H.openWindow(options: options, timers: GLibTimerPort())
             defer { H.close(window) }
+            let height = gtk_widget_get_height(window.window)
             H.prepareRequest(in: window)
             H.click(window.button.widget)
             XCTAssertEqual(H.text(window.button.label), "发送中…")
@@ -38,6 +39,8 @@ final class CodeFlowWindowTests: XCTestCase {
             // The gateway delivers the message just before it answers the request.
             XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(60)" })
             XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
+            H.pump(for: .milliseconds(100))
+            XCTAssertEqual(gtk_widget_get_height(window.window), height, "a status line moves nothing: its room is kept")
             XCTAssertEqual(window.inbox.texts.count, 1)
             let message = try XCTUnwrap(window.inbox.texts.first)
             let code = String(message.split(separator: " ")[1].prefix(6))
