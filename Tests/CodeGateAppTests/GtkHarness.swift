@@ -22,6 +22,14 @@ extension GtkDriver {
         g_application_register(application.cast(), nil, nil)
         ApplicationActions.install(on: application)
         MainQueueSource.install()
+        // The app's own stylesheet, which AdwApplication loads from the app id's resource path
+        // (this test id has none): the window's layout depends on it.
+        if ResourceBundle.app.register(), let display = gdk_display_get_default() {
+            let css = gtk_css_provider_new()
+            gtk_css_provider_load_from_resource(css, ResourceBundle.app.basePath + "/style.css")
+            gtk_style_context_add_provider_for_display(display, OpaquePointer(css), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            g_object_unref(css)
+        }
         return application
     }()
 
