@@ -297,4 +297,20 @@ import Testing
         #expect(flow.slider.isUnlocked, "that slide was never used for a request")
         #expect(flow.canRequest)
     }
+
+    @Test func theWaitAndARefusedKeyAreSaidOnTheCodeField() async throws {
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
+        let flow = readyFlow(service: service)
+        let log = MessageLog(service.outbox)
+        await flow.requestCode()?.value
+        flow.codeInputRefused()
+        #expect(flow.verifyStatus == StatusMessage("验证码只有数字：字母和符号输不进去", kind: .error))
+        flow.codeChanged(try #require(log.lastCode))
+        #expect(flow.verifyStatus == nil, "typing again clears it")
+        let verifying = flow.verify()
+        #expect(flow.codeDescription.hasPrefix("正在验证…"), "the wait is said, not silence")
+        #expect(!flow.isCodeInvalid)
+        await verifying?.value
+        #expect(flow.verifyStatus == StatusMessage("验证成功", kind: .success))
+    }
 }

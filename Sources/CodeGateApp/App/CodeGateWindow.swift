@@ -110,7 +110,7 @@ public final class CodeGateWindow {
             flow.phoneChanged(String(cString: gtk_editable_get_text(phoneEntry.opaque)))
         }
         Signal.connect(phoneEntry, "activate") { [weak self] in self?.flow.submitPhone() }
-        EntryFilter.install(on: codeEntry, VerificationCode.filter(inserted:))
+        EntryFilter.install(on: codeEntry, VerificationCode.filter(inserted:)) { [weak self] in self?.flow.codeInputRefused() }
         Signal.connect(codeEntry, "changed") { [weak self] in
             guard let self else { return }
             flow.codeChanged(String(cString: gtk_editable_get_text(codeEntry.opaque)))
@@ -144,6 +144,12 @@ public final class CodeGateWindow {
         Self.show(flow.phoneStatus, in: phoneStatus)
         Self.show(flow.requestStatus, in: requestStatus)
         Self.show(flow.verifyStatus, in: verifyStatus)
+        gtk_button_set_label(verifyButton.cast(), flow.isVerifying ? localized("验证中…") : localized("验证"))
+        // A clicked 验证 turns insensitive while the code is checked: the focus goes to the
+        // code field, where the verdict is said, rather than to nothing.
+        if !flow.canVerify, gtk_widget_has_focus(verifyButton) != 0, !flow.isVerified {
+            gtk_widget_grab_focus(codeEntry)
+        }
         gtk_widget_set_sensitive(verifyButton, flow.canVerify ? 1 : 0)
         for entry in [codeEntry, phoneEntry] {
             setSensitive(entry, !flow.isVerified)

@@ -4,7 +4,7 @@ import CodeGateFlow
 import CGtk
 
 /// Filters what is typed or pasted into a GtkEntry before it lands: `filter` returns the text
-/// to insert instead, or nil to refuse the insertion with the error bell.
+/// to insert instead, or nil to refuse the insertion with the error bell and `refused`.
 @MainActor
 enum EntryFilter {
     private final class Reentry {
@@ -12,13 +12,17 @@ enum EntryFilter {
     }
 
     /// Installs `filter` on `entry`'s text delegate, where GTK emits `insert-text`.
-    static func install(on entry: UnsafeMutablePointer<GtkWidget>, _ filter: @escaping @MainActor (String) -> String?) {
+    static func install(
+        on entry: UnsafeMutablePointer<GtkWidget>, _ filter: @escaping @MainActor (String) -> String?,
+        refused: @escaping @MainActor () -> Void
+    ) {
         guard let editable = gtk_editable_get_delegate(entry.opaque) else { return }
         let reentry = Reentry()
         Signal.connectInsertText(editable) { text, position in
             guard !reentry.isInserting else { return false }
             guard let kept = filter(text) else {
                 gtk_widget_error_bell(entry)
+                refused()
                 return true
             }
             guard kept != text else { return false }

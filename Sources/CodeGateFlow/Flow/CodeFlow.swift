@@ -144,6 +144,14 @@ public final class CodeFlow {
         focusMoves.notify(.phone)
     }
 
+    /// Typing or pasting into the code field was refused (letters, or a text with no single
+    /// code in it): said, not only rung, so a screen reader user knows why nothing appeared.
+    public func codeInputRefused() {
+        guard !isVerified, !isVerifying else { return }
+        verifyStatus = StatusMessage(localized("验证码只有数字：字母和符号输不进去"), kind: .error)
+        changes.notify()
+    }
+
     /// The code field now holds `text`.
     public func codeChanged(_ text: String) {
         code = text
@@ -166,7 +174,8 @@ public final class CodeFlow {
     public func verify() -> Task<Void, Never>? {
         guard canVerify, let number = phone.number else { return nil }
         isVerifying = true
-        verifyStatus = nil
+        // Said where the user is, the code field, so the wait is not silence.
+        verifyStatus = StatusMessage(localized("正在验证…"), kind: .info)
         changes.notify()
         let service = service, code = code
         return verifyCall.start { () async throws(CodeServiceError) in try await service.verify(code, for: number) } timedOut: {
