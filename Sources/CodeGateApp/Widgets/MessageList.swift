@@ -28,6 +28,9 @@ final class MessageList {
     let scrolled: UnsafeMutablePointer<GtkWidget>
     /// The texts shown, newest first; tests read the delivered code here.
     private(set) var texts: [String] = []
+    /// The newest message's caption and text labels, and its caption's words: marked when a
+    /// newer code makes its code stale.
+    private var newest: (caption: UnsafeMutablePointer<GtkWidget>, text: UnsafeMutablePointer<GtkWidget>, time: String, recipient: String)?
 
     init() {
         list = gtk_list_box_new()
@@ -64,12 +67,21 @@ final class MessageList {
         gtk_frame_set_child(widget.cast(), content)
     }
 
-    /// Adds `message` at the top and drops the oldest beyond `capacity`.
+    /// Adds `message` at the top, says the one before it is superseded, and drops the oldest
+    /// beyond `capacity`.
     func add(_ message: SMSMessage) {
         texts.insert(message.text, at: 0)
+        if let previous = newest {
+            // TRANSLATORS: over an older message: {0} is when it came ("12:03"), {1} where it
+            // was sent ("138****8000").
+            gtk_label_set_text(previous.caption.opaque, localized("{0} 发送至 {1} · 已有更新的验证码").filling(previous.time, previous.recipient))
+            cg_accessible_set_description(previous.text, localized("这条短信的验证码已被更新的取代"))
+        }
+        let time = Self.now()
         let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_add_css_class(row, "inbox-message")
-        let sender = gtk_label_new(localized("发送至 {0}").filling(message.recipient.masked))!
+        // TRANSLATORS: over a message: {0} is when it came ("12:03"), {1} where it was sent.
+        let sender = gtk_label_new(localized("{0} 发送至 {1}").filling(time, message.recipient.masked))!
         gtk_widget_add_css_class(sender, "dim-label")
         gtk_widget_add_css_class(sender, "caption")
         let text = gtk_label_new(message.text)!
@@ -89,6 +101,7 @@ final class MessageList {
             gtk_widget_set_focusable(listRow, 0)
             cg_accessible_set_label(listRow, name)
         }
+        newest = (sender, text, time, message.recipient.masked)
         gtk_widget_set_visible(placeholder, 0)
         gtk_widget_set_visible(scrolled, 1)
         if texts.count > Self.capacity,
@@ -96,5 +109,14 @@ final class MessageList {
             gtk_list_box_remove(list.opaque, oldest.cast())
             texts.removeLast()
         }
+    }
+
+    /// The local time now, as hours and minutes ("12:03").
+    private static func now() -> String {
+        guard let date = g_date_time_new_now_local() else { return "" }
+        defer { g_date_time_unref(date) }
+        guard let text = g_date_time_format(date, "%H:%M") else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 }
