@@ -15,6 +15,13 @@ import Testing
         )
     }
 
+    /// A gateway on the manual clock whose rules `change` sets.
+    private func service(_ change: (inout LocalCodeService.Policy) -> Void) -> LocalCodeService {
+        var policy = LocalCodeService.Policy()
+        change(&policy)
+        return LocalCodeService(timers: clock, random: SeededRandom(seed: 3), policy: policy)
+    }
+
     /// A flow with a valid number typed and the slider unlocked: ready to request.
     private func readyFlow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil) -> CodeFlow {
         let flow = flow(simulation, service: service)
@@ -138,11 +145,7 @@ import Testing
     }
 
     @Test func verifyReportsEachResult() async throws {
-        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), policy: {
-            var policy = LocalCodeService.Policy()
-            policy.codeLifetime = .seconds(30)
-            return policy
-        }())
+        let service = service { $0.codeLifetime = .seconds(30) }
         let flow = readyFlow(service: service)
         let log = MessageLog(service.outbox)
         await flow.requestCode()?.value
@@ -258,11 +261,7 @@ import Testing
     }
 
     @Test func aNewCodeMakesTheOldVerdictAndDigitsStale() async throws {
-        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), policy: {
-            var policy = LocalCodeService.Policy()
-            policy.cooldown = .seconds(5)
-            return policy
-        }())
+        let service = service { $0.cooldown = .seconds(5) }
         let flow = readyFlow(service: service)
         let log = MessageLog(service.outbox)
         await flow.requestCode()?.value
