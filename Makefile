@@ -19,6 +19,8 @@ ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
 A11Y_PACKAGES := $(TEST_PACKAGES) at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi x11-xserver-utils
 CONTRAST_PACKAGES := $(A11Y_PACKAGES) imagemagick python3-pil
+# The real screen reader, headless: Debian's Orca logs every utterance to a file.
+ORCA_PACKAGES := $(A11Y_PACKAGES) orca
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus, and
 # the source language whatever the developer's (the tests that need a language set their own).
 HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none \
@@ -42,7 +44,7 @@ INSTALLED := $(BINDIR)/codegate \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(CATALOGS)
 
-.PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report
+.PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report
 
 # Refreshes the icon cache and desktop database after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
@@ -114,6 +116,13 @@ soak: build
 a11y-report: build
 	$(call require,$(A11Y_PACKAGES))
 	scripts/test_a11y.sh --report
+
+# What Orca says over the whole flow by keyboard, in both scenarios (scripts/orca_flow.sh): not
+# part of `test`, since Orca 43 itself sometimes crashes on a page that goes away.
+orca-report: build
+	$(call require,$(ORCA_PACKAGES))
+	scripts/orca_flow.sh --scenario success --report
+	scripts/orca_flow.sh --scenario network --report
 
 contrast-report: build
 	$(call require,$(CONTRAST_PACKAGES))

@@ -47,7 +47,8 @@ final class CompletionPage {
         let text = localized("手机号 {0} 已通过验证").filling(number.masked)
         gtk_label_set_text(detail.opaque, text)
         gtk_widget_set_visible(detail, 1)
-        // TRANSLATORS: what a screen reader hears on the start-over button; {0} is the line above.
-        cg_accessible_set_description(startOverButton, localized("验证成功。{0}").filling(text))
+        // What a screen reader hears on the start-over button, after the page's name, which
+        // already says 验证成功: the verdict once, not twice.
+        cg_accessible_set_description(startOverButton, text)
     }
 }

@@ -220,6 +220,10 @@ public final class CodeFlow {
     private func cooldownEnded() {
         let text = slider.isUnlocked ? localized("冷却结束，可以重新获取验证码") : localized("冷却结束，滑动验证后可重新获取验证码")
         requestStatus = StatusMessage(text, kind: .info)
+        // A verdict that said to wait for this (a lost or expired code) has done its job.
+        if verifyStatus?.kind == .error {
+            verifyStatus = nil
+        }
         changes.notify()
     }
 

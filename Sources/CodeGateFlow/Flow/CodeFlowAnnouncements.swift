@@ -18,11 +18,14 @@ extension CodeFlow {
         return requestStatus.text
     }
 
-    /// The code field's description: the verdict on the code, then the news of the request —
-    /// where the code went, or that the cooldown is over.
+    /// The code field's description: the verdict on the code, or else the news of the request
+    /// — where the code went, or that the cooldown is over. Nothing once the code is verified:
+    /// the completion page, which takes the focus, says so, and once is enough.
     public var codeDescription: String {
-        let news = requestStatus.flatMap { $0.kind == .info ? $0.text : nil }
-        return [verifyStatus?.text, news].compactMap { $0 }.joined(separator: "\n")
+        if isVerified { return "" }
+        if let verifyStatus { return verifyStatus.text }
+        guard let requestStatus, requestStatus.kind == .info else { return "" }
+        return requestStatus.text
     }
 
     /// Whether the code field holds a code the service refused, or too few digits after the
