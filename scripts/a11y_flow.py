@@ -42,7 +42,7 @@ PHONE_BAD = "12345678901"     # 11 digits, but no mainland number starts with 12
 SENT = r"已发送"
 FAILED = r"网络|失败"
 WRONG = r"错误"
-VERIFIED = r"验证成功"
+VERIFIED = r"验证成功|已通过验证"   # the page says 验证成功 as focus enters it; 重新开始 says the number passed
 UNLOCKED = r"验证通过|已通过|已解锁|解锁成功"
 COOLING = r"冷却|秒后|后可|稍后"
 # A GTK or app class name used as an accessible name: "GtkButton", "AdwHeaderBar", "CodeGateClipBin".
