@@ -4,18 +4,33 @@
 Two modes:
   contrast.py measure --style S --scenario success|network --out DIR --results FILE
       Inside a session scripts/test_contrast.sh prepared (Xvfb, accessibility bus, the app):
-      drives the app to each state issue 9 lists, saves a screenshot of the window to
+      drives the app to each state issues 9 and 14 list, saves a screenshot of the window to
       DIR/S-STATE.png and appends one JSON line per measured element to FILE. Where each
       element is comes from AT-SPI (object bounds), so the regions follow the layout.
   contrast.py summarize FILE [--report]
       Prints the table state × style × element with the ratio and PASS/FAIL; exits 1 on any
-      FAIL unless --report.
+      FAIL, or any expected row missing (a run that stopped half-way), unless --report.
+
+The success run goes by keyboard where focus rings matter: idle (the phone field focused, the
+code field's placeholder, the empty inbox's line, the insensitive 验证 and 获取验证码), Tab to
+the slider ("keyboard": its focus ring, the phone field's placeholder), back, the number, Tab,
+→ steps until unlocked ("unlocked", the slider still focused), Tab to the request button and
+Enter ("counting", with the sender line over the message), the code typed ("code": 验证
+sensitive), Enter ("verified", 重新开始). The network run takes the pointer to the error.
 
 Text: the region's background is its most frequent colour (or colours: a label over the
 countdown fill has two), the foreground the frequent colour that contrasts most with it, so
 antialiased edge pixels do not count. Text needs 4.5:1. Non-text indicators (fill vs button,
-thumb vs track, track vs window, focus ring vs window) compare the dominant colour of the
-indicator with that of its neighbour and need 3:1.
+thumb vs track, track vs window) compare the dominant colour of the indicator with that of
+its neighbour and need 3:1.
+
+Focus rings are found by difference: the same element focused and not, in two screenshots of
+the same layout; the ring is the most frequent colour among the pixels that changed within
+6 px of the element's bounds (a caret or a hint that changes with focus are far fewer pixels;
+no change at all: no ring, FAIL). It needs 3:1 against the window, and against what it sits
+on: for each colour covering at least 10 % of the changed pixels (a translucent ring has one
+over each thing it crosses), the colours of the unchanged pixels within 2 px of it, inside
+and outside (each covering at least 10 % of them); the least contrasting pair counts.
 """
 import argparse
 import collections
@@ -30,10 +45,33 @@ from PIL import Image
 
 sys.dont_write_bytecode = True    # no __pycache__ in scripts/ from importing a11y_flow
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from a11y_flow import (delivered_code, extents, find, find_app, keys, pump,  # noqa: E402
-                       refresh, safe, screen_box, screen_offset, type_text, wait_until, walk, xdo)
+import pyatspi  # noqa: E402
+from a11y_flow import (UNLOCKED, delivered_code, extents, find, find_app, has_state,  # noqa: E402
+                       keys, pump, refresh, safe, screen_box, screen_offset, type_text, value_of,
+                       wait_until, walk, xdo)
 
 TEXT, NON_TEXT = 4.5, 3.0
+
+# What a complete run of each style measures: (state, element). A missing row is a FAIL.
+EXPECTED = [
+    ("idle", e) for e in ("slider hint text", "slider thumb vs track", "slider track vs window",
+                          "code placeholder text", "inbox placeholder text",
+                          "验证 label (insensitive)", "获取验证码 label (insensitive)")
+] + [
+    ("keyboard", e) for e in ("phone placeholder text", "focus ring (slider) vs window",
+                              "focus ring (slider) vs adjacent", "focus ring (phone entry) vs window",
+                              "focus ring (phone entry) vs adjacent")
+] + [
+    ("unlocked", e) for e in ("slider hint text", "slider thumb vs track", "slider track vs window",
+                              "focus ring (slider) vs window", "focus ring (slider) vs adjacent")
+] + [
+    ("counting", e) for e in ("countdown label text", "countdown fill vs button", "sent status text",
+                              "sender line text")
+] + [
+    ("code", "验证 label"), ("verified", "verified status text"), ("verified", "重新开始 label"),
+    ("error", "error status text"),
+]
+STATES = ["idle", "keyboard", "unlocked", "counting", "code", "verified", "error"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,10 +138,10 @@ def text_colours(image, box):
 # Measuring one screenshot
 
 class Shot:
-    def __init__(self, app, style, state, out, results):
+    def __init__(self, app, style, state, out, results, name=None):
         self.app, self.style, self.state, self.results = app, style, state, results
         self.offset = screen_offset(app)
-        path = os.path.join(out, f"{style}-{state}.png")
+        path = os.path.join(out, f"{style}-{name or state}.png")
         frame = find(app, "frame")
         _, _, fw, fh = extents(frame)
         ox, oy = self.offset
@@ -122,7 +160,7 @@ class Shot:
                    fg=hexcolour(fg) if fg else None, bg=hexcolour(bg) if bg else None,
                    ratio=round(value, 2) if value else None, threshold=threshold,
                    result="PASS" if value and value >= threshold else "FAIL")
-        print(f"  {element:<34} {row['fg']} on {row['bg']}: {row['ratio']}:1 {row['result']}")
+        print(f"  {element:<38} {row['fg']} on {row['bg']}: {row['ratio']}:1 {row['result']}")
         with open(self.results, "a") as f:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
@@ -140,13 +178,44 @@ class Shot:
         a = boundary(self.image, box, b)
         self.record(element, "non-text", a, b, ratio(a, b))
 
-    def focus_ring(self, element, obj, window_bg):
-        """The focus ring around obj: the row, within 4 px of its top edge, whose dominant colour
-        differs most from the window background."""
+    def focus_ring(self, element, obj, focused, unfocused, window):
+        """The focus ring of obj, focused in the shot `focused` and not in `unfocused` (same
+        layout, either may be this one): two rows of this state, the ring against the window
+        colour and against what it sits on."""
         x, y, w, h = self.box(obj)
-        rows = [dominant(self.image, (x + w // 4, y + dy, w // 2, 1)) for dy in range(-4, 3)]
-        ring = max(rows, key=lambda c: ratio(c, window_bg))
-        self.record(element, "non-text", ring, window_bg, ratio(ring, window_bg))
+        pad = 6
+        now, before = focused.image.load(), unfocused.image.load()
+        changed = set()
+        for py in range(y - pad, y + h + pad):
+            for px in range(x - pad, x + w + pad):
+                if now[px, py] != before[px, py]:
+                    changed.add((px, py))
+        if len(changed) < 10:
+            print(f"  {element}: nothing drawn around it when focused")
+            self.record(f"{element} vs window", "non-text", None, window, None)
+            self.record(f"{element} vs adjacent", "non-text", None, None, None)
+            return
+        colours = collections.Counter(now[p] for p in changed)
+        ring = colours.most_common(1)[0][0]
+        # A translucent ring takes another colour over each thing it crosses: each of its
+        # frequent colours against what lies beside that part of it.
+        pairs = []
+        for colour, count in colours.most_common():
+            if count < 0.1 * len(changed):
+                break
+            around = collections.Counter()
+            for px, py in changed:
+                if now[px, py] != colour:
+                    continue
+                for dy in range(-2, 3):
+                    for dx in range(-2, 3):
+                        if (px + dx, py + dy) not in changed:
+                            around[now[px + dx, py + dy]] += 1
+            total = sum(around.values())
+            pairs += [(colour, c) for c, n in around.items() if n >= 0.1 * total]
+        part, beside = min(pairs or [(ring, window)], key=lambda pair: ratio(*pair))
+        self.record(f"{element} vs window", "non-text", ring, window, ratio(ring, window))
+        self.record(f"{element} vs adjacent", "non-text", part, beside, ratio(part, beside))
 
     def label(self, element, pattern):
         refresh(self.app)
@@ -157,11 +226,37 @@ class Shot:
             return
         self.text(element, self.box(obj))
 
+    def button_label(self, element, pattern):
+        """The text of the push button named /pattern/: its label's bounds, clear of the
+        button's edge and of a focus ring on it."""
+        refresh(self.app)
+        button = find(self.app, "push button", pattern)
+        if button is None:
+            print(f"  {element}: no button matching /{pattern}/")
+            self.record(element, "text", None, None, None)
+            return
+        label = next((o for o in walk(button) if o is not button and safe(o.getRoleName) == "label"), None)
+        if label is not None and extents(label) and extents(label)[2] > 0:
+            self.text(element, self.box(label))
+        else:
+            self.text(element, inset(self.box(button), 8, 6))
+
+    def placeholder(self, element, entry):
+        """The placeholder of an empty entry: the entry less 8 px at the sides and 6 px at the
+        top and bottom, clear of a focus ring."""
+        self.text(element, inset(self.box(entry), 8, 6))
+
+
+def inset(box, dx, dy):
+    x, y, w, h = box
+    return x + dx, y + dy, w - 2 * dx, h - 2 * dy
+
 
 def window_bg(shot, slider):
-    """The window's background just above the slider, right of the heading."""
+    """The window's background in the content's margin left of the slider, clear of any focus
+    ring around it."""
     x, y, w, h = shot.box(slider)
-    return dominant(shot.image, (x + w // 2, y - 5, w // 2, 3))
+    return dominant(shot.image, (x - 20, y, 12, h))
 
 
 def measure_slider(shot, slider, unlocked):
@@ -174,9 +269,9 @@ def measure_slider(shot, slider, unlocked):
     hint = (x + 4, y + 4, w - h - 8, h - 8) if unlocked else (x + h + 4, y + 4, w - h - 8, h - 8)
     shot.text("slider hint text", hint)
     shot.indicator("slider thumb vs track", thumb_edge, track)
-    # The track's top edge against the window above it.
+    # The track's top edge against the window (beside it: above it a focus ring may be drawn).
     track_edge = (x + h + 4, y, w - h - 8, 3)
-    shot.indicator("slider track vs window", track_edge, (x + w // 2, y - 5, w // 2, 3))
+    shot.indicator("slider track vs window", track_edge, (x - 20, y, 12, h))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,6 +293,29 @@ def drag_slider(app, slider):
     pump(0.8)
 
 
+def is_unlocked(app, slider):
+    refresh(app)
+    value = value_of(slider)
+    return bool(find(app, "label", UNLOCKED) or (value and value[0] >= value[2]))
+
+
+def has_focus(app, obj):
+    refresh(app)
+    return has_state(obj, pyatspi.STATE_FOCUSED)
+
+
+def unlock_by_keys(app, slider):
+    """→ steps, one at a time, until the focused slider unlocks; the pointer if they fail."""
+    for _ in range(30):
+        keys("Right")
+        pump(0.15)
+        if is_unlocked(app, slider):
+            return True
+    print("  the → keys did not unlock the slider; dragging it")
+    drag_slider(app, slider)
+    return is_unlocked(app, slider)
+
+
 def measure(args):
     app = find_app()
     pump(1)
@@ -206,25 +324,14 @@ def measure(args):
     slider = find(app, "slider")
     button = find(app, "push button", "获取验证码")
     code_entry = find(app, "text", "验证码")
-    shoot = lambda state: Shot(app, args.style, state, args.out, args.results)  # noqa: E731
+    shoot = lambda state, name=None: Shot(app, args.style, state, args.out, args.results, name)  # noqa: E731
 
-    if args.scenario == "success":
-        print(f"[{args.style}] idle")
-        shot = shoot("idle")
-        measure_slider(shot, slider, unlocked=False)
-        shot.focus_ring("focus ring (phone entry)", phone, window_bg(shot, slider))
-
-    click(app, phone)
-    type_text("13800138000")
-    drag_slider(app, slider)
-    if args.scenario == "success":
-        print(f"[{args.style}] unlocked")
-        shot = shoot("unlocked")
-        measure_slider(shot, slider, unlocked=True)
-
-    click(app, button)
-    xdo("mousemove", "790", "790")
     if args.scenario == "network":
+        click(app, phone)
+        type_text("13800138000")
+        drag_slider(app, slider)
+        click(app, button)
+        xdo("mousemove", "790", "790")
         wait_until(lambda: (refresh(app), find(app, "label", r"网络|失败"))[1], 5)
         pump(0.5)
         print(f"[{args.style}] error")
@@ -232,6 +339,46 @@ def measure(args):
         shot.label("error status text", r"网络|失败")
         return 0
 
+    xdo("mousemove", "790", "790")   # away, so no hover colours
+    wait_until(lambda: has_focus(app, phone), 3)
+    pump(0.5)
+    print(f"[{args.style}] idle")
+    idle = shoot("idle")
+    measure_slider(idle, slider, unlocked=False)
+    idle.placeholder("code placeholder text", code_entry)
+    idle.label("inbox placeholder text", r"收到的短信")
+    idle.button_label("验证 label (insensitive)", r"^验证$")
+    idle.button_label("获取验证码 label (insensitive)", r"获取验证码")
+
+    # Tab: the slider gets the focus, and the window shows focus (a key was pressed).
+    keys("Tab")
+    wait_until(lambda: has_focus(app, slider), 3)
+    pump(0.6)                        # past the theme's 200 ms outline transitions
+    print(f"[{args.style}] keyboard (Tab to the slider)")
+    tabbed = shoot("keyboard")
+    window = window_bg(tabbed, slider)
+    tabbed.placeholder("phone placeholder text", phone)
+    tabbed.focus_ring("focus ring (slider)", slider, tabbed, idle, window)
+    # The phone field was focused in the idle shot and is not now.
+    tabbed.focus_ring("focus ring (phone entry)", phone, idle, tabbed, window)
+
+    keys("shift+Tab")
+    wait_until(lambda: has_focus(app, phone), 3)
+    type_text("13800138000")
+    keys("Tab")
+    wait_until(lambda: has_focus(app, slider), 3)
+    unlock_by_keys(app, slider)
+    pump(0.8)
+    print(f"[{args.style}] unlocked (the slider focused)")
+    unlocked = shoot("unlocked")
+    keys("Tab")                      # on to the request button
+    wait_until(lambda: has_focus(app, button), 3)
+    pump(0.6)
+    plain = shoot("unlocked", "unlocked-unfocused")
+    measure_slider(plain, slider, unlocked=True)
+    unlocked.focus_ring("focus ring (slider)", slider, unlocked, plain, window_bg(plain, slider))
+
+    keys("Return")
     wait_until(lambda: delivered_code(app), 5)
     pump(2.0)                        # a visible fill: 2.5 s of the cooldown
     print(f"[{args.style}] counting")
@@ -243,13 +390,20 @@ def measure(args):
     # The fill's bar along the button's bottom, against the unfilled part of the button.
     shot.indicator("countdown fill vs button", (bx + 3, by + bh - 7, 10, 5), (bx + bw - 13, by + 8, 10, bh - 16))
     shot.label("sent status text", r"已发送")
+    # The line over the message: "12:03 发送至 138****8000".
+    shot.label("sender line text", r"^\d{1,2}:\d\d 发送至")
 
     code = delivered_code(app)
     click(app, code_entry)
     keys("ctrl+a", "BackSpace")
     type_text(code or "000000")
-    keys("Return")
     xdo("mousemove", "790", "790")
+    pump(0.6)
+    print(f"[{args.style}] code (typed, 验证 sensitive)")
+    shot = shoot("code")
+    shot.button_label("验证 label", r"^验证$")
+
+    keys("Return")
     wait_until(lambda: (refresh(app), find(app, "label", r"验证成功"))[1], 5)
     pump(0.5)
     print(f"[{args.style}] verified")
@@ -262,21 +416,33 @@ def measure(args):
     else:
         x, y, w, h = shot.box(start_over)
         shot.text("verified status text", (x - 20, y - 70, w + 40, 28))
+    shot.button_label("重新开始 label", r"重新开始")
     return 0
 
 
 def summarize(args):
     rows = [json.loads(line) for line in open(args.results, encoding="utf-8") if line.strip()]
-    order = {s: i for i, s in enumerate(["idle", "unlocked", "counting", "error", "verified"])}
-    styles = {s: i for i, s in enumerate(["light", "dark", "high-contrast"])}
-    rows.sort(key=lambda r: (order.get(r["state"], 9), r["element"], styles.get(r["style"], 9)))
-    print(f"\n{'state':<10} {'style':<14} {'element':<34} {'fg':<8} {'bg':<8} {'ratio':>7}  need  result")
+    styles = sorted({r["style"] for r in rows} | set(args.styles or []),
+                    key=lambda s: (["light", "dark", "high-contrast"] + [s]).index(s))
+    seen = {(r["style"], r["state"], r["element"]) for r in rows}
+    for style in styles:
+        for state, element in EXPECTED:
+            if (style, state, element) not in seen:
+                rows.append(dict(state=state, style=style, element=element, fg=None, bg=None, ratio=None,
+                                 threshold=TEXT if element.endswith(("text", "label", "(insensitive)")) else NON_TEXT,
+                                 result="MISSING"))
+    order = {s: i for i, s in enumerate(STATES)}
+    rank = {s: i for i, s in enumerate(styles)}
+    rows.sort(key=lambda r: (order.get(r["state"], 9), r["element"], rank.get(r["style"], 9)))
+    print(f"\n{'state':<10} {'style':<14} {'element':<38} {'fg':<8} {'bg':<8} {'ratio':>7}  need  result")
     for r in rows:
         value = f"{r['ratio']:.2f}" if r["ratio"] else "-"
-        print(f"{r['state']:<10} {r['style']:<14} {r['element']:<34} {r['fg'] or '-':<8} {r['bg'] or '-':<8} "
+        print(f"{r['state']:<10} {r['style']:<14} {r['element']:<38} {r['fg'] or '-':<8} {r['bg'] or '-':<8} "
               f"{value:>7}  {r['threshold']:<4}  {r['result']}")
     failed = [r for r in rows if r["result"] != "PASS"]
-    print(f"\n{len(rows)} measured, {len(failed)} below the threshold")
+    missing = [r for r in failed if r["result"] == "MISSING"]
+    print(f"\n{len(rows) - len(missing)} measured, {len(failed) - len(missing)} below the threshold, "
+          f"{len(missing)} missing")
     return 1 if failed and not args.report else 0
 
 
@@ -291,6 +457,7 @@ def main():
     s = sub.add_parser("summarize")
     s.add_argument("results")
     s.add_argument("--report", action="store_true")
+    s.add_argument("--styles", nargs="*", help="styles that must have a complete set of rows")
     args = parser.parse_args()
     return measure(args) if args.mode == "measure" else summarize(args)
 

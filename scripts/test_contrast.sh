@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The contrast test: starts the app in the light, dark and high-contrast styles, drives it to
-# each state issue 9 lists (idle, slider unlocked, counting with the fill and the "sent" status,
-# an error status, "验证成功"), saves screenshots and measures WCAG contrast ratios from their
-# pixels (scripts/contrast.py). Each run has its own D-Bus session, accessibility bus (to find
-# where each element is and to read the delivered code), Xvfb and app.
+# each state issues 9 and 14 list (idle, the slider focused by Tab, unlocked, counting with the
+# fill, the "sent" status and a message, the code typed, an error status, "验证成功"), saves
+# screenshots and measures WCAG contrast ratios from their pixels (scripts/contrast.py): text,
+# placeholders, button labels, indicators and focus rings. Each run has its own D-Bus session,
+# accessibility bus (to find where each element is and to read the delivered code), Xvfb with
+# key auto-repeat off (the slider is stepped with single → presses) and app. A run that fails
+# half-way leaves rows missing, which fail the test too.
 # usage: scripts/test_contrast.sh [--report] [--out DIR]   (default DIR: .build/contrast)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +17,7 @@ if [ "${1:-}" = --inner ]; then
     APP=
     . scripts/xvfb.sh
     start_a11y_session
+    xset r off
     case $style in
         dark) export ADW_DEBUG_COLOR_SCHEME=prefer-dark ;;
         high-contrast) export ADW_DEBUG_HIGH_CONTRAST=1 ;;
@@ -37,11 +41,16 @@ done
 mkdir -p "$out"
 results=$out/results.jsonl
 : >"$results"
-for style in ${CONTRAST_STYLES:-light dark high-contrast}; do
+styles=${CONTRAST_STYLES:-light dark high-contrast}
+status=0
+for style in $styles; do
     for scenario in success network; do
         timeout 200 dbus-run-session -- "$0" --inner "$style" "$scenario" "$out" "$results" \
             2> >(grep -v -e 'fd limit' -e 'Activating service' -e 'Successfully activated' -e 'SpiRegistry daemon' >&2) \
-            || echo "contrast: the $style/$scenario run failed" >&2
+            || { echo "contrast: the $style/$scenario run failed" >&2; status=1; }
     done
 done
-/usr/bin/python3 scripts/contrast.py summarize "$results" $report
+# shellcheck disable=SC2086  # one word per style
+/usr/bin/python3 scripts/contrast.py summarize "$results" $report --styles $styles || status=1
+[ -z "$report" ] || status=0
+exit $status
