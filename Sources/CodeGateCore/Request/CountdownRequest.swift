@@ -65,6 +65,13 @@ public final class CountdownRequest {
     public private(set) weak var slider: SlideUnlock?
     /// Whether a request is waiting for its answer.
     public private(set) var isSending = false
+    // Looked up once: `state` is read at every step of the fill.
+    // TRANSLATORS: the request button as a screen reader names it while sending: {0} is its
+    // label ("获取验证码"), {1} says it is sending ("发送中…").
+    private let defaultSendingName = ControlsText.localized("{0}，{1}")
+    // TRANSLATORS: the request button as a screen reader names it while its cooldown runs: {0}
+    // is its label ("获取验证码"), {1} the whole seconds left.
+    private let defaultCountingName = ControlsText.localized("{0}，{1} 秒后可重新获取")
     private let call: ServiceCall
     private var lastPhase: Phase
     /// Whether the slider's unlock was used for a request: only then does the end of the
@@ -98,15 +105,10 @@ public final class CountdownRequest {
         let idleText = countdown.format.idleText
         switch phase {
         case .sending:
-            // TRANSLATORS: the request button as a screen reader names it while sending: {0} is
-            // its label ("获取验证码"), {1} says it is sending ("发送中…").
-            let name = sendingAccessibleName ?? ControlsText.localized("{0}，{1}").filling(idleText, sendingText)
+            let name = sendingAccessibleName ?? defaultSendingName.filling(idleText, sendingText)
             return RequestButtonState(text: sendingText, accessibleText: name, isSensitive: false, fillFraction: 0, phase: .sending)
         case .counting:
-            let name = (countingAccessibleName ?? ControlsText.localized(
-                // TRANSLATORS: the request button as a screen reader names it while its cooldown
-                // runs: {0} is its label ("获取验证码"), {1} the whole seconds left.
-                "{0}，{1} 秒后可重新获取")).filling(idleText, countdown.remainingSeconds)
+            let name = (countingAccessibleName ?? defaultCountingName).filling(idleText, countdown.remainingSeconds)
             let steps = countdown.fillResolution
             return RequestButtonState(
                 text: countdown.label, accessibleText: name, isSensitive: false,

@@ -17,9 +17,6 @@ package final class ServiceCall {
         deadline = Alarm(timers: timers)
     }
 
-    /// Whether a call is waiting for its answer.
-    package var isRunning: Bool { deadline.isSet }
-
     /// Runs `call` in a task on the main thread and hands its outcome, or `timedOut` when the
     /// timeout comes first, to `answered` exactly once. The task prefers the main-queue
     /// executor, so no job of it starts libdispatch's worker pool. Returns the task.

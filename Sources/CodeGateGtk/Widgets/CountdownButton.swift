@@ -157,13 +157,16 @@ public final class CountdownButton {
             nameShown = state.accessibleText
             cg_accessible_set_label(widget, state.accessibleText)
         }
-        let busy = state.phase != .idle
-        gtk_widget_set_sensitive(widget, state.isSensitive || busy ? 1 : 0)
-        cg_accessible_set_disabled(widget, state.isSensitive ? 0 : 1)
-        // No hover or press look while busy: the pointer passes through, the keyboard stays.
-        gtk_widget_set_can_target(widget, busy ? 0 : 1)
-        widget.setCSSClass("counting", state.phase == .counting)
-        widget.setCSSClass("busy", busy)
+        // Set as the phase or the sensitivity moves, not at each step of the fill.
+        if state.phase != old?.phase || state.isSensitive != old?.isSensitive {
+            let busy = state.phase != .idle
+            gtk_widget_set_sensitive(widget, state.isSensitive || busy ? 1 : 0)
+            cg_accessible_set_disabled(widget, state.isSensitive ? 0 : 1)
+            // No hover or press look while busy: the pointer passes through, the keyboard stays.
+            gtk_widget_set_can_target(widget, busy ? 0 : 1)
+            widget.setCSSClass("counting", state.phase == .counting)
+            widget.setCSSClass("busy", busy)
+        }
         showFill(state.fillFraction)
     }
 

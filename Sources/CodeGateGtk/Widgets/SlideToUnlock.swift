@@ -28,6 +28,10 @@ public final class SlideToUnlock {
     /// Whether the thumb held by the pointer has moved since the press: a press and release
     /// without moving is a click, which steps the thumb on.
     private var draggedSincePress = false
+    /// The scale's trough and the thumb in it, which GtkScale makes with itself: their widths
+    /// give a drag's travel.
+    private let trough: UnsafeMutablePointer<GtkWidget>?
+    private let thumb: UnsafeMutablePointer<GtkWidget>?
     /// Where the pointer last went down, in surface coordinates.
     private var pressX = 0.0
     /// Where the pointer and the thumb were when the drag began.
@@ -51,6 +55,8 @@ public final class SlideToUnlock {
         // Ten presses of → from start to end.
         gtk_range_set_increments(scale.cast(), 0.1, 0.25)
         gtk_widget_set_hexpand(scale, 1)
+        trough = Self.child(of: scale, named: "trough")
+        thumb = trough.flatMap { Self.child(of: $0, named: "slider") }
         label = gtk_label_new(nil)
         gtk_widget_set_can_target(label, 0)
         gtk_widget_add_css_class(label, "slide-hint")
@@ -142,8 +148,7 @@ public final class SlideToUnlock {
     /// trough yet moves the thumb over the trough less its width, so a wide thumb lags the
     /// pointer (by 12% here) and stops short of the end when the pointer gets there.
     private func dragged(to x: Double) {
-        guard isDragging, let origin = dragOrigin, x != origin.x,
-              let trough = Self.child(of: scale, named: "trough"), let thumb = Self.child(of: trough, named: "slider") else { return }
+        guard isDragging, let origin = dragOrigin, x != origin.x, let trough, let thumb else { return }
         let travel = Double(gtk_widget_get_width(trough) - gtk_widget_get_width(thumb))
         guard travel > 0 else { return }
         if model.move(to: origin.value + (x - origin.x) / travel, by: .drag) {
