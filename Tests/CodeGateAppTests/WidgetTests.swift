@@ -86,18 +86,21 @@ final class WidgetTests: XCTestCase {
         }
     }
 
-    func testTroughClickAndWheelDoNotMoveTheThumb() {
+    func testATroughClickIsOneStepAndTheWheelNothing() {
         MainActor.assumeIsolated {
             let clock = ManualTimerPort()
             let window = H.openWindow(timers: clock)
             defer { H.close(window) }
             H.click(window.slider.scale, across: 0.95)
             H.pump(for: .milliseconds(300))
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0)
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9, "one step, never a jump to the click")
+            H.click(window.slider.scale, across: 0.01)
+            H.pump(for: .milliseconds(300))
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9, "behind the thumb: nothing")
             H.xdotool("click", "5")
             H.xdotool("click", "4")
             H.pump(for: .milliseconds(100))
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0)
+            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9)
             XCTAssertFalse(window.flow.slider.isUnlocked)
         }
     }

@@ -127,6 +127,19 @@ final class ControlsTests: XCTestCase {
 
     /// The thumb follows the pointer one to one, even when held still before the drag (GTK's
     /// slow "fine-tuning" mode after a long press would leave it short of the end).
+    /// Ten clicks on one spot near the track's end: each is one step, so the tenth unlocks.
+    func testClicksOnOneSpotAheadOfTheThumbUnlockStepByStep() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            for click in 1...10 {
+                D.click(slider.scale, across: 0.97)
+                XCTAssertEqual(slider.isUnlocked, click == 10, "click \(click): at \(gtk_range_get_value(slider.scale.cast()))")
+            }
+        }
+    }
+
     func testAThumbHeldStillThenDraggedFlushToTheEndUnlocks() {
         MainActor.assumeIsolated {
             let slider = SlideToUnlock()

@@ -183,7 +183,8 @@ public final class SlideToUnlock {
 
     /// A press anywhere but on the thumb is claimed before the scale sees it: with
     /// `gtk-primary-button-warps-slider` the scale would jump the thumb to the click and let a
-    /// single click drag it to the end. A press on the thumb starts a drag, or a click.
+    /// single click drag it to the end; ahead of the thumb it is one step instead. A press on
+    /// the thumb starts a drag, or a click.
     private func pressed(_ gesture: OpaquePointer, x: Double, y: Double) {
         guard let target = gtk_widget_pick(scale, x, y, GTK_PICK_DEFAULT),
               String(cString: gtk_widget_get_css_name(target)) != "slider"
@@ -195,6 +196,13 @@ public final class SlideToUnlock {
             return
         }
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+        // A click on the track ahead of the thumb is one step too: a head pointer or eye gaze
+        // that keeps clicking the same spot is not left behind once the thumb has moved on.
+        var bounds = graphene_rect_t()
+        if let thumb, gtk_widget_compute_bounds(thumb, scale, &bounds) != 0,
+           x > Double(bounds.origin.x + bounds.size.width) {
+            model.stepForward()
+        }
     }
 
     /// The end of a drag glides the thumb back unless it reached the end; a click on the thumb
