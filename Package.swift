@@ -43,6 +43,8 @@ let package = Package(
         ),
         // glibc's gettext for the app's messages: in libc itself, no package or library to link.
         .systemLibrary(name: "CLibintl"),
+        // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The controls' models: countdown, slider, the request with its cooldown. No GTK.
         .target(name: "CodeGateCore", plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
@@ -54,7 +56,7 @@ let package = Package(
             plugins: ["EmbedPlugin"]
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
-        .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl"]),
+        .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
         // The app's libadwaita shell, built on the controls' public API.
         .target(
             name: "CodeGateApp",

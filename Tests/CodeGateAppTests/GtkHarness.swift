@@ -33,11 +33,13 @@ extension GtkDriver {
         return application
     }()
 
-    /// Opens the app's window on `timers` and waits until it is on screen.
+    /// Opens the app's window on `timers`, keeping its state in `stateFolder` if given, and
+    /// waits until it is on screen.
     static func openWindow(
-        options: LaunchOptions = LaunchOptions(), timers: any TimerPort, cooldownFile: String? = nil
+        options: LaunchOptions = LaunchOptions(), timers: any TimerPort, stateFolder: String? = nil
     ) -> CodeGateWindow {
-        let window = CodeGateApplication.openWindow(application: application, options: options, timers: timers, cooldownPath: cooldownFile)
+        let window = CodeGateApplication.openWindow(application: application, options: options, timers: timers,
+                                                    state: stateFolder.map { StateFolder.open($0) })
         gtk_window_present(window.window.cast())
         let mapped = pump { gtk_widget_get_mapped(window.button.widget) != 0 && gtk_widget_get_width(window.slider.scale) > 0 }
         precondition(mapped, "the window never appeared")

@@ -10,7 +10,9 @@ final class HostileStateTests: XCTestCase {
     private static let shapes = ["fifo", "devzero", "sparse", "random", "extreme", "shared"]
 
     func testTheWindowAppearsWithAHostileGatewayFile() throws {
+        // The database, and the text file of CodeGate 0.1 it migrates from.
         for shape in Self.shapes {
+            try startsWindow(with: shape, at: "gateway.db")
             try startsWindow(with: shape, at: "gateway")
         }
     }
@@ -67,7 +69,7 @@ final class HostileStateTests: XCTestCase {
             try write(bytes, to: path, permissions: 0o600)
         case "extreme":
             let max = Int64.max
-            let text = path.hasSuffix("gateway")
+            let text = !path.hasSuffix("cooldown")
                 ? "codegate-gateway-1 -\n+8613800138000 \(max) \(max) \(max) \(String(repeating: "ab", count: 16)) \(String(repeating: "cd", count: 32))\n"
                 : "codegate-cooldown-1 - \(max) \(max) \(max)\n"
             try write(Array(text.utf8), to: path, permissions: 0o600)

@@ -157,13 +157,14 @@ final class WidgetTests: XCTestCase {
         try MainActor.assumeIsolated {
             let folder = try XCTUnwrap(g_dir_make_tmp("codegate-XXXXXX", nil))
             defer { g_free(folder) }
-            let path = String(cString: folder) + "/state/cooldown"
-            let first = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
+            let state = String(cString: folder) + "/state"
+            let path = state + "/cooldown"
+            let first = H.openWindow(timers: GLibTimerPort(), stateFolder: state)
             XCTAssertTrue(H.startCountdown(in: first))
             H.close(first)
             XCTAssertTrue(g_file_test(path, G_FILE_TEST_EXISTS) != 0)
 
-            let second = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
+            let second = H.openWindow(timers: GLibTimerPort(), stateFolder: state)
             XCTAssertTrue(second.flow.countdown.isCounting, "the cooldown survives the restart")
             XCTAssertTrue(["获取验证码(60)", "获取验证码(59)"].contains(H.text(second.button.label)))
             XCTAssertFalse(H.takesPresses(second.button.widget))
@@ -171,10 +172,13 @@ final class WidgetTests: XCTestCase {
             XCTAssertFalse(g_file_test(path, G_FILE_TEST_EXISTS) != 0, "an ended cooldown is forgotten")
             H.close(second)
 
-            let third = H.openWindow(timers: GLibTimerPort(), cooldownFile: path)
+            let third = H.openWindow(timers: GLibTimerPort(), stateFolder: state)
             XCTAssertFalse(third.flow.countdown.isCounting)
             H.close(third)
-            rmdir(String(cString: folder) + "/state")
+            for name in ["gateway.db", "gateway.db-wal", "gateway.db-shm"] {
+                unlink(state + "/" + name)
+            }
+            XCTAssertEqual(rmdir(state), 0, "nothing else was left in the state folder")
             rmdir(folder)
         }
     }

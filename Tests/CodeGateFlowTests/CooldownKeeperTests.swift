@@ -79,7 +79,7 @@ private final class MemoryStore: CooldownStore {
         defer { folder.remove() }
         var reports: [String] = []
         let path = folder("state/cooldown")
-        let file = CooldownFile(path: path) { reports.append($0) }
+        let file = CooldownFile(folder: try StateFolder.open(folder("state")).get()) { reports.append($0) }
         #expect(file.load() == nil)
         #expect(reports.isEmpty, "no file yet is not worth a report")
         let record = SavedCooldown(remaining: .seconds(30), total: .seconds(60), at: moment)
@@ -87,6 +87,8 @@ private final class MemoryStore: CooldownStore {
         #expect(file.load() == record)
         file.clear()
         #expect(file.load() == nil)
+        file.clear()
+        #expect(reports.isEmpty, "clearing when there is no file is no failure to report")
 
         #expect(mkfifo(path, 0o600) == 0)
         #expect(file.load() == nil, "a FIFO is refused without blocking")

@@ -1,12 +1,13 @@
-import CodeGateFlow
+@testable import CodeGateFlow
 import CodeGateCore
 import CodeGateTestSupport
 import Glibc
 import Testing
 
-/// The embedded gateway over a state file, restarted as the app would be: a new service over
-/// the same folder. The clocks the store reads follow the manual timer, so a restart "10 s
-/// later" is exact; a reboot is a new boot id with the boot clock starting again.
+/// The embedded gateway over its state database, restarted as the app would be: a new service
+/// over the same folder, or two at once as two CodeGate processes on one state are. The
+/// clocks the stores read follow the manual timer, so a restart "10 s later" is exact; a
+/// reboot is a new boot id with the boot clock starting again.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) final class GatewayStoreTests {
     let clock = ManualTimerPort()
@@ -21,15 +22,14 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder()
-        mkdir(folder("state"), 0o700)
-        mkdir(folder("state/codegate"), 0o700)
+        mkdir(folder("codegate"), 0o700)
         start = clock.now
         bootStart = clock.now
     }
 
     deinit { folder.remove() }
 
-    var path: String { folder("state/codegate/gateway") }
+    var path: String { folder("codegate/gateway.db") }
 
     /// The clocks at the manual timer's now: the boot clock counts from the boot's start, the
     /// wall clock from a fixed date.
@@ -38,21 +38,27 @@ import Testing
                      wall: .seconds(1_700_000_000) + start.duration(to: clock.now))
     }
 
-    /// A fresh gateway over the state file: the app started (again).
-    func service(seed: UInt64 = 1) -> LocalCodeService {
-        let store = GatewayStore(path: path, report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() })
-        return LocalCodeService(timers: clock, random: SeededRandom(seed: seed), store: store)
+    /// A store over the state folder, as one app start opens it.
+    func store(legacyPolicy: LocalCodeService.Policy = .init()) -> GatewayStore {
+        GatewayStore(folder: StateFolder.open(folder("codegate")), legacyPolicy: legacyPolicy,
+                     report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() })
     }
 
-    func deliveredCode(_ service: LocalCodeService) async throws -> String {
+    /// A fresh gateway over the state: the app started (again).
+    func service(seed: UInt64 = 1, policy: LocalCodeService.Policy = .init()) -> LocalCodeService {
+        LocalCodeService(timers: clock, random: SeededRandom(seed: seed), policy: policy, store: store(legacyPolicy: policy))
+    }
+
+    func deliveredCode(_ service: LocalCodeService, to number: PhoneNumber? = nil) async throws -> String {
         let log = MessageLog(service.outbox)
-        _ = try await service.requestCode(for: number)
+        _ = try await service.requestCode(for: number ?? self.number)
         return try #require(log.lastCode)
     }
 
-    func fileText() -> String {
-        if case .success(let text) = StateFile.read(path: path, maxBytes: 1 << 20) { return text }
-        return ""
+    /// The database's rows as SQL reads them, for looking behind the store's back.
+    @discardableResult
+    func rows(_ sql: String = "SELECT number FROM numbers ORDER BY number") throws -> [[SQLiteValue]] {
+        try SQLiteDatabase(path: path, busyTimeout: .seconds(1)).run(sql)
     }
 
     @Test func aRestartKeepsTheCooldownTheAttemptsAndTheCode() async throws {
@@ -69,14 +75,15 @@ import Testing
         #expect(reports.isEmpty)
     }
 
-    @Test func theFileHoldsNoCodeAndIsPrivate() async throws {
+    @Test func theDatabaseHoldsNoCodeAndIsPrivate() async throws {
         let code = try await deliveredCode(service())
-        let text = fileText()
-        #expect(text.hasPrefix("codegate-gateway-1 \(bootID)\n+8613800138000 "))
-        #expect(!text.contains(code))
-        var status = stat()
-        #expect(lstat(path, &status) == 0)
-        #expect(status.st_mode & 0o777 == 0o600)
+        for name in ["gateway.db", "gateway.db-wal"] {
+            let bytes = try #require(try? readBytes(folder("codegate/" + name)))
+            #expect(!bytes.contains(Array(code.utf8)), "\(name) holds the code")
+            var status = stat()
+            #expect(lstat(folder("codegate/" + name), &status) == 0)
+            #expect(status.st_mode & 0o777 == 0o600, "\(name)")
+        }
     }
 
     @Test func afterARebootTheWallClockTells() async throws {
@@ -90,118 +97,228 @@ import Testing
     @Test func expiredRecordsAreDroppedAndTheCodeExpires() async throws {
         let code = try await deliveredCode(service())
         clock.advance(by: .seconds(60))
-        _ = try await deliveredCode(service()).count  // the cooldown is over: a new code
+        _ = try await deliveredCode(service())  // the cooldown is over: a new code
         clock.advance(by: .seconds(300))
-        #expect(try await service().verify(code, for: number) == .noCodeRequested, "the old code is gone for good")
+        #expect(try await service().verify(code, for: number) == .expired, "the newest code, expired")
+        #expect(try await service().verify(code, for: number) == .expired, "and said so for an hour")
+        clock.advance(by: GatewayRecord.expiryMemory)
         let other = try #require(PhoneNumber.check("+447700900123").number)
         _ = try await service().requestCode(for: other)
-        #expect(!fileText().contains(number.e164), "the expired number is no longer in the file")
-        #expect(fileText().contains(other.e164))
+        #expect(try rows() == [[.text(other.e164)]], "the expired numbers are no longer kept")
+        #expect(try await service().verify(code, for: number) == .noCodeRequested, "and then gone for good")
     }
 
     @Test func aClockSetBackKeepsTheCooldownWhole() async throws {
         _ = try await deliveredCode(service())
-        // The record says the request is an hour in the future: a whole cooldown, not none.
-        let text = fileText().replacingBootID(with: "-", wallShift: 3_600_000_000_000)
-        #expect(StateFile.write(text, to: path).isSuccess)
+        // The row says the request is an hour in the future: a whole cooldown, not none.
+        try rows("UPDATE numbers SET boot_id = '-', issued_wall = issued_wall + 3600000000000")
         await #expect(throws: CodeServiceError.cooldown(secondsLeft: 60)) { try await self.service().requestCode(for: self.number) }
     }
 
-    /// Each hostile shape is refused without blocking or reading it whole, reported once, and
-    /// replaced by the next save; the gateway works as new.
-    @Test(arguments: ["garbage", "random", "huge", "fifo", "devzero", "symlink", "folder", "shared", "extreme", "duplicate", "badcode"])
-    func hostileFilesAreReportedOnceIgnoredAndReplaced(shape: String) async throws {
-        let line = "+8613800138000 \(Int64.max) \(Int64.max) 5 \(String(repeating: "ab", count: 16)) \(String(repeating: "cd", count: 32))\n"
+    /// The probe: a code issued under `--code-ttl 3`, reported expired, verified after a
+    /// restart with `--code-ttl 3600`; a restart with `--duration 1` sent a second SMS 3 s
+    /// after the first. The rules a code was issued under stay its rules.
+    @Test func theLifetimeAndTheCooldownAreFixedWhenIssued() async throws {
+        var short = LocalCodeService.Policy()
+        short.codeLifetime = .seconds(3)
+        let code = try await deliveredCode(service(policy: short))
+        clock.advance(by: .seconds(4))
+        #expect(try await service(policy: short).verify(code, for: number) == .expired)
+        var long = LocalCodeService.Policy()
+        long.codeLifetime = .seconds(3600)
+        long.cooldown = .seconds(1)
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 56)) { try await self.service(policy: long).requestCode(for: self.number) }
+        #expect(try await service(policy: long).verify(code, for: number) == .expired, "its own lifetime: 3 s")
+        clock.advance(by: .seconds(56))
+        let next = try await deliveredCode(service(policy: long))
+        clock.advance(by: .seconds(1))
+        let last = try await deliveredCode(service(policy: long))  // the new code's own cooldown: 1 s
+        if next != last {
+            #expect(try await service().verify(next, for: number) == .wrongCode(attemptsLeft: 4), "superseded")
+        }
+        clock.advance(by: .seconds(3000))
+        #expect(try await service(policy: short).verify(last, for: number) == .verified, "its own lifetime: an hour")
+    }
+
+    /// Two processes on one state, as two sessions' windows or one without a session bus:
+    /// both try the same number at once, a hundred times, and exactly one code goes out each
+    /// cooldown; each one's other number is never lost to the other's write.
+    @Test func twoGatewaysOnOneStateSendOneCodePerCooldownAndLoseNothing() async throws {
+        let first = service(seed: 1)
+        let second = service(seed: 2)
+        let firstLog = MessageLog(first.outbox)
+        let secondLog = MessageLog(second.outbox)
+        for round in 0..<100 {
+            let pair = [first, second].shuffled(using: &randomOrder)
+            var sent = 0
+            for gateway in pair {
+                do {
+                    _ = try await gateway.requestCode(for: number)
+                    sent += 1
+                } catch CodeServiceError.cooldown {}
+            }
+            #expect(sent == 1, "round \(round)")
+            clock.advance(by: .seconds(60))
+        }
+        #expect(firstLog.messages.count + secondLog.messages.count == 100)
+        let other = try #require(PhoneNumber.check("+447700900123").number)
+        _ = try await first.requestCode(for: number)
+        _ = try await second.requestCode(for: other)
+        #expect(try rows() == [[.text(other.e164)], [.text(number.e164)]])
+        #expect(reports.isEmpty)
+    }
+
+    private var randomOrder = SeededRandom(seed: 11)
+
+    /// What CodeGate 0.1 left in its text file moves into the database once: the cooldown
+    /// and the live code survive the update, and the file is gone.
+    @Test func theOldStateFileIsMigratedOnce() async throws {
+        let code = "123456"
+        var random = SeededRandom(seed: 5)
+        let issued = IssuedCode(code: code, attemptsLeft: 4, random: &random)
+        let now = moment()
+        let hex = { (bytes: [UInt8]) in bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
+        let line = "\(number.e164) \((now.boot - .seconds(10)).wholeNanoseconds) \((now.wall - .seconds(10)).wholeNanoseconds) 4 \(hex(issued.salt)) \(hex(issued.digest))\n"
+        makeFile(folder("codegate/gateway"), bytes: Array("codegate-gateway-1 \(bootID)\n\(line)".utf8))
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 50)) { try await self.service().requestCode(for: self.number) }
+        #expect(!names(in: folder("codegate")).contains("gateway"))
+        #expect(try await service().verify("000000", for: number) == .wrongCode(attemptsLeft: 3))
+        #expect(try await service().verify(code, for: number) == .verified)
+        #expect(reports.isEmpty)
+    }
+
+    /// Whatever is under the database's name that is not a database of ours is set aside with
+    /// one line and a fresh one started; nothing it points to is touched.
+    @Test(arguments: ["garbage", "huge", "fifo", "symlink", "folder", "shared", "damagedRow"])
+    func hostileDatabasesAreSetAsideOnceAndTheGatewayWorks(shape: String) async throws {
         switch shape {
-        case "garbage": makeFile(path, bytes: Array("codegate-gateway-1 -\nnot a record\n".utf8))
-        case "random":
-            var random = SeededRandom(seed: 7)
-            makeFile(path, bytes: (0..<3000).map { _ in UInt8.random(in: 0...255, using: &random) })
+        case "garbage": makeFile(path, bytes: Array(repeating: 0x5A, count: 8192))
         case "huge":
             let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
             #expect(ftruncate(descriptor, 100_000_000) == 0)
             close(descriptor)
         case "fifo": #expect(mkfifo(path, 0o600) == 0)
-        case "devzero": #expect(symlink("/dev/zero", path) == 0)
         case "symlink":
-            makeFile(folder("elsewhere"), bytes: Array(("codegate-gateway-1 -\n" + line).utf8))
+            makeFile(folder("elsewhere"), bytes: [0x61])
             #expect(symlink(folder("elsewhere"), path) == 0)
         case "folder": #expect(mkdir(path, 0o700) == 0)
-        case "shared": makeFile(path, bytes: Array("codegate-gateway-1 -\n".utf8), permissions: 0o666)
-        case "extreme": makeFile(path, bytes: Array("codegate-gateway-1 -\n+8613800138000 \(Int64.max) 0 99999999999999999999 - -\n".utf8))
-        case "duplicate": makeFile(path, bytes: Array(("codegate-gateway-1 -\n" + line + line).utf8))
-        default: makeFile(path, bytes: Array("codegate-gateway-1 -\n+8613800138000 0 0 5 zz -\n".utf8))
+        case "shared":
+            _ = try await deliveredCode(service())
+            chmod(path, 0o666)
+            clock.advance(by: .seconds(60))
+        default:
+            _ = try await deliveredCode(service())
+            try rows("UPDATE numbers SET salt = x'00'")
+            clock.advance(by: .seconds(1))
         }
-        let service = service()
-        #expect(reports.count == 1)
-        #expect(reports.first?.hasPrefix("ignoring the gateway's saved state: state file ") ?? false)
-        _ = try await deliveredCode(service)
-        if shape == "folder" {
-            #expect(reports.count == 2, "a folder cannot be replaced: the failed save is reported, once")
-            _ = try await service.verify("000000", for: number)
-            #expect(reports.count == 2)
+        _ = try await deliveredCode(service())
+        #expect(reports.count == 1, "\(reports)")
+        if shape == "damagedRow" {
+            #expect(reports.first?.hasPrefix("dropped a damaged record in ") ?? false)
         } else {
-            #expect(fileText().hasPrefix("codegate-gateway-1 "), "replaced by a valid record")
-            #expect(reports.count == 1)
+            #expect(reports.first?.hasPrefix("set aside ") ?? false)
+            #expect(names(in: folder("codegate")).contains { $0.hasPrefix("gateway.db.set-aside-") })
+        }
+        #expect(try rows() == [[.text(number.e164)]])
+        if shape == "symlink" {
+            #expect(try readBytes(folder("elsewhere")) == [0x61])
         }
     }
 
-    /// Ends far in the future count as now (a whole cooldown); far in the past as long over.
-    @Test func extremeButWellFormedFieldsNeitherTrapNorLiftTheCooldown() async throws {
-        let cases: [(boot: Int64, wall: Int64, secondsLeft: Int?)] = [
-            (.max, .max, 60), (.min, .min, nil), (0, .max, 55), (.min, 0, nil),
-        ]
-        for (boot, wall, secondsLeft) in cases {
-            let line = "+8613800138000 \(boot) \(wall) 5 \(String(repeating: "ab", count: 16)) \(String(repeating: "cd", count: 32))\n"
-            makeFile(path, bytes: Array(("codegate-gateway-1 \(bootID)\n" + line).utf8))
-            let service = service()
-            if let secondsLeft {
-                await #expect(throws: CodeServiceError.cooldown(secondsLeft: secondsLeft)) { try await service.requestCode(for: self.number) }
-            } else {
-                _ = try await service.requestCode(for: number)
-            }
-            unlink(path)
+    /// The state folder cannot be used: nothing is sent, the window says why, the log says
+    /// what, once.
+    @Test func aFolderThatCannotBeUsedRefusesToSend() async throws {
+        mkdir(folder("shared"), 0o755)
+        chmod(folder("shared"), 0o755)
+        symlink(folder("shared"), folder("link"))
+        let store = GatewayStore(folder: StateFolder.open(folder("link")), report: { [unowned self] in reports.append($0) },
+                                 moment: { [unowned self] in moment() })
+        let service = LocalCodeService(timers: clock, store: store)
+        let log = MessageLog(service.outbox)
+        for _ in 0..<2 {
+            await #expect(throws: CodeServiceError.stateUnavailable(.folder)) { try await service.requestCode(for: self.number) }
+            await #expect(throws: CodeServiceError.stateUnavailable(.folder)) { try await service.verify("123456", for: self.number) }
         }
-        #expect(reports.isEmpty)
+        #expect(log.messages.isEmpty)
+        #expect(reports.count == 1)
+        #expect(CodeServiceError.stateUnavailable(.folder).message == "状态文件夹不能使用，暂时无法发送或核对验证码")
     }
 
-    @Test func atMostACapacityOfNumbersIsKeptTheOldestDropped() async throws {
-        // A full file, one number every 10 ms of the last 10 s, the first requested longest ago.
-        let lines = (0..<GatewayStore.capacity).map { index in
-            let wall = 1_700_000_000 * 1_000_000_000 - (GatewayStore.capacity - index) * 10_000_000
-            return "+4477009\(100_000 + index) 0 \(wall) - - -\n"
-        }
-        makeFile(path, bytes: Array(("codegate-gateway-1 -\n" + lines.joined()).utf8))
+    /// Another process holds the write lock: the request is refused as busy, not sent.
+    @Test func aLockHeldElsewhereRefusesToSend() async throws {
         let service = service()
-        _ = try await service.requestCode(for: number)
-        let text = fileText()
-        #expect(text.split(separator: "\n").count == GatewayStore.capacity + 1)
-        #expect(!text.contains("+4477009100000 "), "the oldest went first")
-        #expect(text.contains("+4477009100999 "))
-        #expect(text.contains(number.e164))
-        #expect(reports.isEmpty)
+        _ = try await deliveredCode(service, to: PhoneNumber.check("+447700900123").number)
+        let other = try SQLiteDatabase(path: path, busyTimeout: .zero)
+        try other.run("BEGIN IMMEDIATE")
+        let busy = GatewayStore(folder: StateFolder.open(folder("codegate")), report: { _ in }, moment: { [unowned self] in moment() },
+                                busyTimeout: .zero)
+        let blocked = LocalCodeService(timers: clock, store: busy)
+        await #expect(throws: CodeServiceError.stateUnavailable(.busy)) { try await blocked.requestCode(for: self.number) }
+        try other.run("ROLLBACK")
+        _ = try await deliveredCode(blocked)
     }
-}
 
-extension String {
-    /// The state file with its header's boot id replaced and every wall-clock field moved by
-    /// `wallShift` nanoseconds.
-    fileprivate func replacingBootID(with bootID: String, wallShift: Int64) -> String {
-        split(separator: "\n").enumerated().map { index, line in
-            var fields = line.split(separator: " ").map(String.init)
-            if index == 0 {
-                fields[1] = bootID
-            } else {
-                fields[2] = String(Int64(fields[2])! + wallShift)
+    /// A full disk and a read-only one, on a small file system of the test's own (root only):
+    /// the probe saw both fail open, a second SMS at once after a restart.
+    @Test(.enabled(if: geteuid() == 0)) func aFullOrReadOnlyDiskRefusesToSend() async throws {
+        let mountPoint = folder("small")
+        mkdir(mountPoint, 0o700)
+        // Without CAP_SYS_ADMIN (in some containers) even root cannot mount: nothing to try there.
+        guard mount("tmpfs", mountPoint, "tmpfs", 0, "size=256k,mode=0700") == 0 else { return }
+        defer { umount2(mountPoint, Int32(MNT_DETACH)) }
+        func gateway() -> LocalCodeService {
+            LocalCodeService(timers: clock, store: GatewayStore(folder: StateFolder.open(mountPoint + "/codegate"), report: { _ in },
+                                                                moment: { [unowned self] in moment() }))
+        }
+        try await fillingTheDiskRefuses(gateway(), filling: mountPoint + "/filler")
+        unlink(mountPoint + "/filler")
+        #expect(mount("tmpfs", mountPoint, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
+        clock.advance(by: .seconds(60))
+        await #expect(throws: CodeServiceError.stateUnavailable(.readOnly)) { try await gateway().requestCode(for: self.number) }
+    }
+
+    /// Sends a code with `service`, fills the disk with the file `filling`, then asks for codes
+    /// for other numbers until one is refused: as full, and without a message.
+    private func fillingTheDiskRefuses(_ service: LocalCodeService, filling: String) async throws {
+        _ = try await deliveredCode(service)
+        let filler = open(filling, O_WRONLY | O_CREAT, 0o600)
+        let block = [UInt8](repeating: 1, count: 4096)
+        while write(filler, block, block.count) > 0 {}
+        close(filler)
+        let log = MessageLog(service.outbox)
+        var sent = 0
+        var refusal: CodeServiceError?
+        for index in 0..<50 where refusal == nil {
+            do {
+                _ = try await service.requestCode(for: try #require(PhoneNumber.check("+44770090\(1000 + index)").number))
+                sent += 1
+            } catch let error as CodeServiceError {
+                refusal = error
             }
-            return fields.joined(separator: " ")
-        }.joined(separator: "\n") + "\n"
+        }
+        #expect(refusal == .stateUnavailable(.full))
+        #expect(log.messages.count == sent, "the refused request sent nothing")
     }
 }
 
-extension Result {
-    fileprivate var isSuccess: Bool {
-        if case .success = self { return true }
-        return false
+/// The whole content of the file at `path`.
+func readBytes(_ path: String) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(descriptor, &chunk, chunk.count)
+        if count <= 0 { return bytes }
+        bytes += chunk.prefix(count)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `part` occurs anywhere in the bytes.
+    fileprivate func contains(_ part: [UInt8]) -> Bool {
+        guard part.count <= count else { return false }
+        return (0...(count - part.count)).contains { self[$0..<($0 + part.count)].elementsEqual(part) }
     }
 }

@@ -73,9 +73,8 @@ public final class CodeGateApplication {
     private func activate() {
         MainQueueSource.install()
         if window == nil {
-            let state = String(cString: g_get_user_state_dir()) + "/codegate"
             let window = Self.openWindow(application: application, options: options, timers: GLibTimerPort(),
-                                         cooldownPath: state + "/cooldown", gatewayPath: state + "/gateway")
+                                         state: Self.openStateFolder())
             let notifier = DesktopNotifier(application: application.cast())
             window.onMessage = { message in
                 notifier.send(id: "codegate-sms", title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
@@ -89,20 +88,30 @@ public final class CodeGateApplication {
         gtk_window_present(window?.window.cast())
     }
 
+    /// The state folder (`$XDG_STATE_HOME/codegate`), opened once for the whole run, or why
+    /// it cannot be used: then the gateway refuses to send, and says so in the window.
+    private static func openStateFolder() -> Result<StateFolder, StateFileError> {
+        guard let path = StateFolder.defaultPath() else {
+            return .failure(StateFileError(path: "$HOME", reason: .folderNotPrivate("neither XDG_STATE_HOME nor HOME is an absolute path"), isFolder: true))
+        }
+        return StateFolder.open(path)
+    }
+
     /// Builds a window over the embedded gateway with the rules of `options`, on `timers`
-    /// (the GLib loop in the app, a manual clock in tests). With a `cooldownPath`, a running
-    /// cooldown is kept there across restarts; its times are real ones, so `timers` must then
-    /// read the real clock. With a `gatewayPath`, the embedded gateway keeps its state there.
+    /// (the GLib loop in the app, a manual clock in tests). With a `state` folder, the
+    /// gateway keeps its records there, shared with every other CodeGate on it, and a
+    /// running cooldown is kept across restarts; their times are real ones, so `timers` must
+    /// then read the real clock. Without one, the gateway's state lives in memory.
     public static func openWindow(
         application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions, timers: any TimerPort,
-        cooldownPath: String? = nil, gatewayPath: String? = nil
+        state: Result<StateFolder, StateFileError>? = nil
     ) -> CodeGateWindow {
-        let store = gatewayPath.map { GatewayStore(path: $0, report: { cg_log_message($0) }) }
+        let store = state.map { GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) }) }
         let service = LocalCodeService(timers: timers, policy: options.policy, simulation: options.gateway, store: store)
         let flow = CodeFlow(options: options, timers: timers, service: service)
         let window = CodeGateWindow(application: application, flow: flow, messages: service.outbox)
-        if let cooldownPath {
-            let keeper = CooldownKeeper(countdown: flow.countdown, store: CooldownFile(path: cooldownPath) { cg_log_message($0) })
+        if case .success(let folder) = state {
+            let keeper = CooldownKeeper(countdown: flow.countdown, store: CooldownFile(folder: folder) { cg_log_message($0) })
             Signal.connect(window.window, "destroy") { keeper.stop() }
         }
         return window

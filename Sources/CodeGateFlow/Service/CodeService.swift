@@ -73,6 +73,8 @@ public enum CodeServiceError: CooldownRefusal, Equatable, Sendable {
     case timeout
     /// A code was sent to this number recently; another is allowed after `secondsLeft`.
     case cooldown(secondsLeft: Int)
+    /// The gateway cannot keep its state, so it sends and checks nothing (it fails closed).
+    case stateUnavailable(StateProblem)
 
     /// The time a `.cooldown` refusal names, which the request button counts down.
     public var cooldownLeft: Duration? {
@@ -88,6 +90,7 @@ public enum CodeServiceError: CooldownRefusal, Equatable, Sendable {
         case .rateLimited: localized("请求过于频繁，请稍后重新滑动验证")
         case .timeout: localized("请求超时，请重新滑动验证后重试")
         case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
+        case .stateUnavailable(let problem): problem.message
         }
     }
 }

@@ -1,199 +1,353 @@
+import CSQLite
 import CodeGateCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where the embedded gateway keeps what a real SMS provider keeps on its server: per number,
-/// when a code was last requested (the cooldown), and a salted hash of the live code with its
-/// attempts left. Restarting the app therefore neither lifts a cooldown nor resets a code's
-/// guesses.
+/// when its last code was requested, under which cooldown and lifetime, and a salted hash of
+/// the live code with its attempts left.
 ///
-/// One state file (`$XDG_STATE_HOME/codegate/gateway` in the app), read and written through
-/// `StateFile`: nothing found at the path can hang or bloat the app, a file that is not a
-/// valid record of ours is reported once, ignored and replaced at the next save. Instants are
-/// stored as moments on the boot clock (with the boot's id) and the wall clock, like a saved
+/// An SQLite database (`gateway.db` in the state folder) that every CodeGate process on the
+/// same state shares: each request and each check is one transaction that reads, decides and
+/// writes under the database's write lock (`BEGIN IMMEDIATE`, waiting up to `busyTimeout` for
+/// another process), so two windows — in two sessions, or without a session bus — never send
+/// two codes inside one cooldown and never lose each other's records.
+///
+/// Instants are stored on the boot clock (with the boot's id) and the wall clock, like a saved
 /// cooldown: within the same boot the boot clock is exact whatever happens to the wall clock;
 /// after a reboot only the wall clock can tell.
+///
+/// The file is treated as hostile: anything but a regular file of ours no larger than
+/// `maxBytes` under its name, or a database SQLite finds damaged, is set aside (renamed, one
+/// log line) and a fresh one started; a row that does not hold a valid record is dropped. When
+/// the database cannot be opened, read or written, `update` fails and the gateway fails closed.
 @MainActor
 public final class GatewayStore {
-    /// The most numbers a file holds; the ones requested longest ago go first. A real gateway
-    /// sees far fewer numbers from one desktop, and the cap bounds the file and the memory.
-    public static let capacity = 1000
+    /// The database's name in the state folder.
+    static let name = "gateway.db"
 
-    /// A header line, then one line of at most about 160 bytes per number.
-    static let maxBytes = 128 + capacity * 192
+    /// The most numbers the database holds; the ones requested longest ago go first. A real
+    /// gateway sees far fewer numbers from one desktop, and the cap bounds the file.
+    static let capacity = 1000
 
-    private static let magic = "codegate-gateway-1"
+    /// The largest database file opened: a thousand records take a few dozen KiB.
+    static let maxBytes = 4 << 20
 
-    /// The attempts a record may claim: more than any policy allows, few enough to stay short.
-    private static let possibleAttempts = 0...99
+    /// How long a transaction waits for another process's lock by default: far longer than
+    /// any of ours holds it, short enough not to freeze the window.
+    public static let defaultBusyTimeout: Duration = .seconds(2)
 
-    private let path: String
+    private static let schemaVersion: Int64 = 1
+
+    private let folder: Result<StateFolder, StateFileError>?
+    private let legacyPolicy: LocalCodeService.Policy
+    private let busyTimeout: Duration
     private let report: @MainActor (String) -> Void
     private let moment: @MainActor () -> SystemMoment
-    private var saveFailureReported = false
+    private var database: SQLiteDatabase?
+    private var lastReport: String?
 
-    /// A store in the file at `path`. `report` is told, once, of a file that was refused and of
-    /// a save that failed (a line for a log, never fatal); `moment` reads the machine's clocks,
-    /// which tests replace with ones that follow their manual timer.
+    /// A store in `folder`'s `gateway.db`, or, when the folder could not be opened, a store
+    /// that refuses every request with the reason. Records of CodeGate 0.1's `gateway` file are
+    /// moved in on first use, under `legacyPolicy`'s cooldown and lifetime, which that file did
+    /// not record. `report` is told each new problem (a line for the log); `moment` reads the
+    /// machine's clocks, which tests replace with ones that follow their manual timer;
+    /// `busyTimeout` is how long a transaction waits for another process's lock.
     public init(
-        path: String,
+        folder: Result<StateFolder, StateFileError>,
+        legacyPolicy: LocalCodeService.Policy = .init(),
         report: @escaping @MainActor (String) -> Void,
-        moment: @escaping @MainActor () -> SystemMoment = { SystemMoment.now() }
+        moment: @escaping @MainActor () -> SystemMoment = { SystemMoment.now() },
+        busyTimeout: Duration = defaultBusyTimeout
     ) {
-        self.path = path
+        self.folder = folder
+        self.legacyPolicy = legacyPolicy
+        self.busyTimeout = busyTimeout
         self.report = report
         self.moment = moment
     }
 
-    /// What the gateway remembers about one number.
-    struct Entry: Equatable {
-        /// The number, by its canonical key.
-        let number: PhoneNumber
-        /// How long ago its last code was requested (and issued); never negative.
-        let age: Duration
-        /// Its live code, if one is outstanding.
-        let code: IssuedCode?
+    /// A store in memory only, gone with the process: for a gateway whose state need not
+    /// outlive it (tests, and windows built without a state folder).
+    public init(inMemoryWith moment: @escaping @MainActor () -> SystemMoment) {
+        folder = nil
+        legacyPolicy = .init()
+        busyTimeout = .zero
+        report = { _ in }
+        self.moment = moment
     }
 
-    /// The entries in the file: none when there is no file, or when it is not a valid record,
-    /// which is then reported. Removes temporaries a write that died left behind.
-    func load() -> [Entry] {
+    /// Runs `decide` on `number`'s record in one transaction: it sees the record as it is
+    /// now (nil when there is none or no rule needs it any more) and may change, add or
+    /// remove it, which is written before the lock is released. Throws when the state cannot
+    /// be read or written; nothing `decide` chose is then kept.
+    func update<Answer>(_ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer) throws(StateProblem) -> Answer {
+        let database = try connected()
         let now = moment()
-        switch StateFile.readRecord(path: path, maxBytes: Self.maxBytes, describedAs: "valid record", { Self.entries(in: $0, at: now) }) {
-        case .success(let entries):
-            return entries ?? []
+        do {
+            return try database.transaction { () throws(SQLiteError) -> Answer in
+                try prune(database, except: number, at: now)
+                let rows = try database.run("SELECT \(Self.columns) FROM numbers WHERE number = ?", [.text(number.e164)])
+                let stored = rows.first.flatMap { Self.record(from: $0, at: now) }
+                if !rows.isEmpty && stored == nil {
+                    remember("dropped a damaged record in \(databasePath.terminalEscaped)")
+                }
+                var record = stored.flatMap { $0.isKept ? $0 : nil }
+                let answer = decide(&record)
+                if let record, record.isKept {
+                    try database.run("INSERT OR REPLACE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                     Self.values(of: record, for: number, at: now))
+                } else if !rows.isEmpty {
+                    try database.run("DELETE FROM numbers WHERE number = ?", [.text(number.e164)])
+                }
+                return answer
+            }
+        } catch {
+            throw problem(error)
+        }
+    }
+
+    // MARK: - Opening
+
+    /// The open database, opening it first if need be (a failure is tried again at the next
+    /// request: the disk may have been freed meanwhile).
+    private func connected() throws(StateProblem) -> SQLiteDatabase {
+        if let database { return database }
+        guard let folder else {
+            do {
+                let memory = try SQLiteDatabase(path: ":memory:", busyTimeout: .zero)
+                try Self.prepare(memory)
+                database = memory
+                return memory
+            } catch {
+                throw problem(error)
+            }
+        }
+        switch folder {
         case .failure(let error):
-            report("ignoring the gateway's saved state: \(error)")
-            return []
+            remember("cannot keep the gateway's state: \(error)")
+            throw StateProblem(error)
+        case .success(let folder):
+            let opened = try open(in: folder)
+            database = opened
+            return opened
         }
     }
 
-    /// Replaces the file with `entries` (at most `capacity` of them, the youngest kept).
-    func save(_ entries: [Entry]) {
+    /// Opens the database in `folder`; a damaged one is set aside and, `mayRetry`, a fresh one
+    /// opened in its place.
+    private func open(in folder: StateFolder, mayRetry: Bool = true) throws(StateProblem) -> SQLiteDatabase {
+        try setAsideIfHostile(in: folder)
+        let path: String
+        switch folder.canonicalPath() {
+        case .success(let canonical): path = canonical + "/" + Self.name
+        case .failure(let error):
+            remember("cannot keep the gateway's state: \(error)")
+            throw StateProblem(error)
+        }
+        // Created here, not by SQLite, for its mode: SQLite gives its journal the same.
+        let file = openat(folder.descriptor, Self.name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        if file >= 0 { close(file) }
+        do {
+            let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
+            try Self.prepare(database)
+            try migrateLegacyFile(in: folder, into: database)
+            return database
+        } catch let error where error.isDamage && mayRetry {
+            remember("set aside the damaged state database \(databasePath.terminalEscaped): \(error)")
+            try setAside(in: folder)
+            return try open(in: folder, mayRetry: false)
+        } catch {
+            throw problem(error)
+        }
+    }
+
+    /// Settings, a look at the whole file (which finds most damage at once), and the table.
+    private static func prepare(_ database: SQLiteDatabase) throws(SQLiteError) {
+        // Write-ahead logging: the log stays open from the first read, so no later write goes
+        // through the folder's path; readers never wait for a writer.
+        try database.run("PRAGMA journal_mode = WAL")
+        database.keepWriteAheadLog()
+        try database.run("PRAGMA synchronous = FULL")
+        try database.run("PRAGMA trusted_schema = OFF")
+        try database.run("PRAGMA cell_size_check = ON")
+        // The file can grow to maxBytes and no further, whatever a damaged one claims.
+        try database.run("PRAGMA max_page_count = \(maxBytes / 4096)")
+        let check = try database.run("PRAGMA quick_check")
+        guard check == [[.text("ok")]] else { throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check failed") }
+        try database.transaction { () throws(SQLiteError) in
+            guard case .integer(let version) = try database.run("PRAGMA user_version").first?.first else {
+                throw SQLiteError(code: SQLITE_CORRUPT, message: "no user_version")
+            }
+            guard version <= schemaVersion else {
+                throw SQLiteError(code: SQLITE_ERROR, message: "written by a newer CodeGate (schema \(version))")
+            }
+            try database.run("""
+                CREATE TABLE IF NOT EXISTS numbers (
+                    number TEXT PRIMARY KEY NOT NULL, boot_id TEXT NOT NULL,
+                    issued_boot INTEGER NOT NULL, issued_wall INTEGER NOT NULL,
+                    cooldown INTEGER NOT NULL, lifetime INTEGER NOT NULL,
+                    attempts_left INTEGER, salt BLOB, digest BLOB
+                ) STRICT
+                """)
+            try database.run("PRAGMA user_version = \(schemaVersion)")
+        }
+    }
+
+    /// Sets aside whatever is under the database's name that is not a regular file of ours
+    /// within `maxBytes`: a link, a FIFO, a device, another user's file, a huge file.
+    private func setAsideIfHostile(in folder: StateFolder) throws(StateProblem) {
+        switch folder.status(of: Self.name) {
+        case .failure(let error):
+            remember("cannot keep the gateway's state: \(error)")
+            throw StateProblem(error)
+        case .success(nil):
+            return
+        case .success(let status?):
+            if let reason = StateFolder.problem(with: status) {
+                remember("set aside \(StateFileError(path: databasePath, reason: reason))")
+                try setAside(in: folder)
+            } else if status.st_size > Self.maxBytes {
+                remember("set aside \(StateFileError(path: databasePath, reason: .tooLarge(limit: Self.maxBytes)))")
+                try setAside(in: folder)
+            }
+        }
+    }
+
+    /// Renames the database and its log to `gateway.db.set-aside-<seconds since 1970>…`,
+    /// kept for whoever wants to look, out of the way of a fresh one.
+    private func setAside(in folder: StateFolder) throws(StateProblem) {
+        let mark = ".set-aside-\(moment().wall.wholeNanoseconds / 1_000_000_000)"
+        database = nil
+        for suffix in ["", "-wal", "-shm"] {
+            if case .failure(let error) = folder.rename(Self.name + suffix, to: Self.name + mark + suffix),
+               error.reason != .system(call: "rename", code: ENOENT) {
+                remember("cannot set the damaged state aside: \(error)")
+                throw StateProblem(error)
+            }
+        }
+    }
+
+    /// Moves the records of CodeGate 0.1's text file into the database, then removes the file.
+    private func migrateLegacyFile(in folder: StateFolder, into database: SQLiteDatabase) throws(SQLiteError) {
         let now = moment()
-        let kept = entries.sorted { $0.age < $1.age }.prefix(Self.capacity)
-        var text = Self.magic + " " + SystemMoment.bootIDField(now.bootID) + "\n"
-        for entry in kept {
-            let code = entry.code
-            text += [
-                entry.number.e164,
-                "\((now.boot - entry.age).wholeNanoseconds)",
-                "\((now.wall - entry.age).wholeNanoseconds)",
-                code.map { "\($0.attemptsLeft)" } ?? "-",
-                code.map { Self.hex($0.salt) } ?? "-",
-                code.map { Self.hex($0.digest) } ?? "-",
-            ].joined(separator: " ") + "\n"
+        switch folder.readRecord(LegacyGatewayFile.name, maxBytes: LegacyGatewayFile.maxBytes, describedAs: "valid record", {
+            LegacyGatewayFile.entries(in: $0, at: now)
+        }) {
+        case .success(nil):
+            return
+        case .success(let entries?):
+            try database.transaction { () throws(SQLiteError) in
+                for entry in entries {
+                    let record = GatewayRecord(age: entry.age, cooldown: legacyPolicy.cooldown, lifetime: legacyPolicy.codeLifetime,
+                                               code: entry.code.map { Self.capped($0, to: legacyPolicy.maxAttempts) })
+                    guard record.isKept else { continue }
+                    try database.run("INSERT OR IGNORE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                     Self.values(of: record, for: entry.number, at: now))
+                }
+            }
+        case .failure(let error):
+            remember("ignoring the gateway's old state: \(error)")
         }
-        if case .failure(let error) = StateFile.write(text, to: path), !saveFailureReported {
-            saveFailureReported = true
-            report("cannot save the gateway's state: \(error)")
-        }
+        folder.remove(LegacyGatewayFile.name)
     }
 
-    // MARK: - Reading
-
-    /// The entries of a file's text, ages measured at `now`; nil when any line is damaged: a
-    /// file that lies in one place cannot be trusted in the others.
-    private static func entries(in text: String, at now: SystemMoment) -> [Entry]? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.last == "" else { return nil }
-        lines.removeLast()
-        guard let header = lines.first, lines.count - 1 <= capacity else { return nil }
-        let headerFields = header.split(separator: " ", omittingEmptySubsequences: false)
-        guard headerFields.count == 2, headerFields[0] == magic,
-              let bootID = SystemMoment.recordedBootID(headerFields[1])
-        else { return nil }
-        let sameBoot = now.isSameBoot(as: bootID)
-        var seen: Set<PhoneNumber> = []
-        var entries: [Entry] = []
-        for line in lines.dropFirst() {
-            guard let entry = entry(in: line, sameBoot: sameBoot, at: now),
-                  seen.insert(entry.number).inserted
-            else { return nil }
-            entries.append(entry)
-        }
-        return entries
+    private static func capped(_ code: IssuedCode, to attempts: Int) -> IssuedCode {
+        IssuedCode(salt: code.salt, digest: code.digest, attemptsLeft: min(code.attemptsLeft, attempts))
     }
 
-    /// One number's line: its key, the request's moment on both clocks, and either "- - -" or
-    /// the attempts left, the salt and the digest of its code.
-    private static func entry(in line: Substring, sameBoot: Bool, at now: SystemMoment) -> Entry? {
-        let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count == 6, let number = PhoneNumber(e164: String(fields[0])),
-              let boot = Int64(fields[1]), let wall = Int64(fields[2])
+    // MARK: - Rows
+
+    private static let columns = "number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest"
+
+    /// Forgets what no rule needs any more (`GatewayRecord.isKept`) and the oldest numbers
+    /// beyond `capacity`, but for `number`, which its transaction decides about.
+    private func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError) {
+        try database.run("""
+            DELETE FROM numbers WHERE number != ?1 AND
+                (CASE WHEN boot_id = ?2 THEN ?3 - issued_boot ELSE ?4 - issued_wall END)
+                >= MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime + ?5 END)
+            """, [.text(number.e164), .text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds),
+                  .integer(GatewayRecord.expiryMemory.wholeNanoseconds)])
+        try database.run("""
+            DELETE FROM numbers WHERE number != ?1 AND number NOT IN
+                (SELECT number FROM numbers ORDER BY issued_wall DESC LIMIT \(Self.capacity - 1))
+            """, [.text(number.e164)])
+    }
+
+    private static func values(of record: GatewayRecord, for number: PhoneNumber, at now: SystemMoment) -> [SQLiteValue] {
+        let code = record.code
+        return [
+            .text(number.e164), .text(now.bootID),
+            .integer((now.boot - record.age).wholeNanoseconds), .integer((now.wall - record.age).wholeNanoseconds),
+            .integer(record.cooldown.wholeNanoseconds), .integer(record.lifetime.wholeNanoseconds),
+            code.map { .integer(Int64($0.attemptsLeft)) } ?? .null,
+            code.map { .blob($0.salt) } ?? .null, code.map { .blob($0.digest) } ?? .null,
+        ]
+    }
+
+    /// The record in a row, its age measured at `now`; nil when any field is not one a record
+    /// holds: a row that lies in one place cannot be trusted in the others.
+    private static func record(from row: [SQLiteValue], at now: SystemMoment) -> GatewayRecord? {
+        let rules = 0...longestRuleNanoseconds
+        guard row.count == 9, case .text(let bootID) = row[1], let recordedBootID = SystemMoment.recordedBootID(bootID),
+              case .integer(let boot) = row[2], case .integer(let wall) = row[3],
+              case .integer(let cooldown) = row[4], rules.contains(cooldown),
+              case .integer(let lifetime) = row[5], rules.contains(lifetime)
         else { return nil }
         let code: IssuedCode?
-        if fields[3...] == ["-", "-", "-"] {
+        switch (row[6], row[7], row[8]) {
+        case (.null, .null, .null):
             code = nil
-        } else {
-            guard let attempts = Int(fields[3]), possibleAttempts.contains(attempts),
-                  let salt = bytes(fromHex: fields[4], count: IssuedCode.saltSize),
-                  let digest = bytes(fromHex: fields[5], count: IssuedCode.digestSize)
-            else { return nil }
-            code = IssuedCode(salt: salt, digest: digest, attemptsLeft: attempts)
+        case (.integer(let attempts), .blob(let salt), .blob(let digest))
+            where IssuedCode.possibleAttempts.contains(Int(attempts))
+            && salt.count == IssuedCode.saltSize && digest.count == IssuedCode.digestSize:
+            code = IssuedCode(salt: salt, digest: digest, attemptsLeft: Int(attempts))
+        default:
+            return nil
         }
         // Durations hold any difference of two Int64 nanosecond counts, so this cannot
-        // overflow; a moment in the future (the clock was set back, or the file lies) counts
-        // as now, which keeps a cooldown whole rather than lifting it.
-        let age = sameBoot ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
-        return Entry(number: number, age: max(.zero, age), code: code)
+        // overflow; a moment in the future (the clock was set back, or the row lies) counts as
+        // now, which keeps a cooldown whole rather than lifting it.
+        let age = now.isSameBoot(as: recordedBootID) ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
+        return GatewayRecord(age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime), code: code)
     }
 
-    private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    private static let longestRuleNanoseconds = GatewayRecord.longestRule.wholeNanoseconds
+
+    // MARK: - Problems
+
+    /// What a failed statement means for users; the first of each kind is also logged.
+    private func problem(_ error: SQLiteError) -> StateProblem {
+        remember("cannot use the gateway's state database \(databasePath.terminalEscaped): \(error)")
+        let problem: StateProblem =
+            switch error.primary {
+            case SQLITE_FULL: .full
+            case SQLITE_READONLY: .readOnly
+            case SQLITE_BUSY, SQLITE_LOCKED: .busy
+            case SQLITE_CANTOPEN, SQLITE_IOERR: StateProblem(errno: error.systemErrno)
+            default: .other
+            }
+        // A connection that failed mid-way is opened afresh at the next request.
+        if problem != .busy { database = nil }
+        return problem
     }
 
-    /// Exactly `count` bytes written as lower-case hex; nil for anything else.
-    private static func bytes(fromHex text: Substring, count: Int) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count == count * 2 else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
+    /// Logs `line` unless it is what was logged last: a problem that persists is one line, not
+    /// one per request.
+    private func remember(_ line: String) {
+        guard line != lastReport else { return }
+        lastReport = line
+        report(line)
+    }
+
+    /// The database's path, for log lines.
+    private var databasePath: String {
+        switch folder {
+        case .success(let folder): folder.path + "/" + Self.name
+        case .failure(let error): error.path + "/" + Self.name
+        case nil: ":memory:"
         }
-        return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
-}
-
-/// A code the gateway issued, as it keeps it: a salted SHA-256 digest, never the digits, so
-/// neither the state file nor a look at memory shows a live code.
-///
-/// A six-digit code has only a million values, so the digest alone would not stop someone who
-/// can read the file from finding the code by trying them all; the file is private to the user
-/// (0600 in a 0700 folder) for that. The salt, fresh per code, keeps two equal codes from having
-/// equal digests and rules out tables computed once for all files.
-struct IssuedCode: Equatable {
-    static let saltSize = 16
-    static let digestSize = 32
-
-    /// Random bytes hashed in front of the code.
-    let salt: [UInt8]
-    /// SHA-256 of the salt followed by the code's digits.
-    let digest: [UInt8]
-    /// Wrong guesses left before the code locks.
-    var attemptsLeft: Int
-
-    /// A record of `code` with a fresh salt from `random`.
-    init(code: String, attemptsLeft: Int, random: inout some RandomNumberGenerator) {
-        let salt = (0..<Self.saltSize).map { _ in UInt8.random(in: .min ... .max, using: &random) }
-        self.init(salt: salt, digest: SHA256.hash(salt + Array(code.utf8)), attemptsLeft: attemptsLeft)
-    }
-
-    /// A record read back from the state file.
-    init(salt: [UInt8], digest: [UInt8], attemptsLeft: Int) {
-        self.salt = salt
-        self.digest = digest
-        self.attemptsLeft = attemptsLeft
-    }
-
-    /// Whether `guess` is the code, compared in constant time.
-    func matches(_ guess: String) -> Bool {
-        VerificationCode.matches(SHA256.hash(salt + Array(guess.utf8)), digest)
     }
 }

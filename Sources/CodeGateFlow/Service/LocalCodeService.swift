@@ -4,9 +4,10 @@ import CodeGateCore
 /// expiry, single use, and a limit on wrong guesses — even when the UI is bypassed.
 ///
 /// Codes come from the system's secure random source unless a generator is injected, are kept
-/// only as salted digests (`IssuedCode`), compared in constant time, and never logged. With a
-/// `GatewayStore` it keeps its cooldowns, codes and attempt counters across restarts, as a real
-/// provider's server does.
+/// only as salted digests (`IssuedCode`), compared in constant time, and never logged. Its
+/// `GatewayStore` keeps cooldowns, codes and attempt counters across restarts and shares them
+/// with every other CodeGate on the same state, as a real provider's server does; when that
+/// state cannot be kept, it refuses rather than send a code it could not remember.
 @MainActor
 public final class LocalCodeService: CodeService {
     /// The rules codes are issued under.
@@ -22,24 +23,16 @@ public final class LocalCodeService: CodeService {
         public init() {}
     }
 
-    /// What the gateway knows about one number.
-    private struct Record {
-        /// When a code was last requested for it, which is also when that code was issued.
-        var requestedAt: ContinuousClock.Instant
-        /// Its outstanding code; nil once used.
-        var code: IssuedCode?
-    }
-
     /// Told of each message the gateway delivers, in order: what the phone would receive.
     public let outbox = ObserverList<SMSMessage>()
     private let timers: any TimerPort
     private let policy: Policy
     private let simulation: GatewaySimulation
     private var random: any RandomNumberGenerator
-    private let store: GatewayStore?
-    private var records: [PhoneNumber: Record] = [:]
+    private let store: GatewayStore
 
-    /// Creates the gateway, resuming what `store` kept, if given.
+    /// Creates the gateway over what `store` keeps; without one, over a store in memory whose
+    /// clocks are `timers`'.
     public init(
         timers: any TimerPort,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
@@ -51,16 +44,11 @@ public final class LocalCodeService: CodeService {
         self.random = random
         self.policy = policy
         self.simulation = simulation
-        self.store = store
-        let now = timers.now
-        for entry in store?.load() ?? [] {
-            // A record from a file may claim more attempts than this policy allows.
-            let code = entry.code.map { code in
-                IssuedCode(salt: code.salt, digest: code.digest, attemptsLeft: min(code.attemptsLeft, policy.maxAttempts))
-            }
-            records[entry.number] = Record(requestedAt: now - entry.age, code: code)
-        }
-        dropExpired()
+        let origin = timers.now
+        self.store = store ?? GatewayStore(inMemoryWith: {
+            let elapsed = origin.duration(to: timers.now)
+            return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
+        })
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
@@ -74,50 +62,51 @@ public final class LocalCodeService: CodeService {
             throw .timeout
         case nil: break
         }
-        let now = timers.now
-        if let last = records[number]?.requestedAt, last.duration(to: now) < policy.cooldown {
-            throw .cooldown(secondsLeft: (policy.cooldown - last.duration(to: now)).secondsRoundedUp)
+        let issued = try storing(number) { record -> String? in
+            // Another window may have sent one since this one's cooldown ended: its rules hold.
+            if let record, record.age < record.cooldown { return nil }
+            let code = VerificationCode.generate(using: &random)
+            record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
+                                   code: IssuedCode(code: code, attemptsLeft: policy.maxAttempts, random: &random))
+            return code
         }
-        let code = VerificationCode.generate(using: &random)
-        records[number] = Record(requestedAt: now, code: IssuedCode(code: code, attemptsLeft: policy.maxAttempts, random: &random))
-        save()
+        guard let code = issued.answer else {
+            throw .cooldown(secondsLeft: issued.secondsLeft)
+        }
         outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
         return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
     }
 
     public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
         try await crossNetwork()
-        guard let record = records[number], var issued = record.code else { return .noCodeRequested }
-        guard issued.attemptsLeft > 0 else { return .locked }
-        guard record.requestedAt.duration(to: timers.now) < policy.codeLifetime else { return .expired }
-        defer { save() }
-        if issued.matches(code) {
-            records[number]?.code = nil
-            return .verified
-        }
-        issued.attemptsLeft -= 1
-        records[number]?.code = issued
-        return issued.attemptsLeft == 0 ? .locked : .wrongCode(attemptsLeft: issued.attemptsLeft)
+        return try storing(number) { record -> VerificationResult in
+            guard let current = record, var issued = current.code else { return .noCodeRequested }
+            guard issued.attemptsLeft > 0 else { return .locked }
+            // The lifetime the code was issued with, whatever this start's options say.
+            guard current.age < current.lifetime else { return .expired }
+            if issued.matches(code) {
+                record?.code = nil
+                return .verified
+            }
+            issued.attemptsLeft -= 1
+            record?.code = issued
+            return issued.attemptsLeft == 0 ? .locked : .wrongCode(attemptsLeft: issued.attemptsLeft)
+        }.answer
     }
 
-    /// Forgets what no rule needs any more: a number whose cooldown is over and whose code is
-    /// used or expired. Keeps memory and the state file bounded by the live numbers.
-    private func dropExpired() {
-        let now = timers.now
-        records = records.filter { _, record in
-            let age = record.requestedAt.duration(to: now)
-            return age < policy.cooldown || (record.code != nil && age < policy.codeLifetime)
+    /// `decide` on `number`'s record in one transaction of the store, with the cooldown
+    /// left on the record it saw; a state that cannot be kept refuses the call.
+    private func storing<Answer>(
+        _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
+    ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
+        do {
+            return try store.update(number) { record in
+                let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
+                return (decide(&record), secondsLeft)
+            }
+        } catch {
+            throw .stateUnavailable(error)
         }
-    }
-
-    /// Drops what expired, then writes the live records to the store, if there is one.
-    private func save() {
-        dropExpired()
-        guard let store else { return }
-        let now = timers.now
-        store.save(records.map { number, record in
-            GatewayStore.Entry(number: number, age: record.requestedAt.duration(to: now), code: record.code)
-        })
     }
 
     private func crossNetwork() async throws(CodeServiceError) {

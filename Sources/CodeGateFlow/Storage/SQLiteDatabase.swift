@@ -1,0 +1,134 @@
+import CSQLite
+
+/// A value in or out of SQLite: the four storage classes the gateway's table uses.
+enum SQLiteValue: Equatable {
+    case null
+    case integer(Int64)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// Why SQLite refused: its extended result code and its own message.
+struct SQLiteError: Error, Equatable, CustomStringConvertible {
+    /// The extended result code (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_CANTOPEN_SYMLINK`, …).
+    let code: Int32
+    /// SQLite's sentence for it.
+    let message: String
+    /// The errno of the system call that failed, for I/O and open errors; 0 when none did.
+    var systemErrno: Int32 = 0
+
+    /// The primary result code, which names the kind of failure.
+    var primary: Int32 { code & 0xFF }
+
+    /// Whether the file is not a database or is damaged: to be set aside, not retried.
+    var isDamage: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
+
+    var description: String { "\(message) (SQLite code \(code))" }
+}
+
+/// One SQLite connection, with the few calls the gateway's store needs: statements with
+/// bound values, and transactions that take the write lock at their start.
+///
+/// Not thread-safe and not meant to be: the store lives on the main actor, and SQLite's own
+/// locks on the file are what keep other processes (and other connections) out.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+
+    /// Opens (creating if need be) the database at `path`. `SQLITE_OPEN_NOFOLLOW` refuses a
+    /// path with a symbolic link anywhere in it; `busyTimeout` is how long a statement waits
+    /// for another connection's lock before failing with `SQLITE_BUSY`.
+    init(path: String, busyTimeout: Duration) throws(SQLiteError) {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_EXRESCODE
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else { throw SQLiteError(code: status, message: String(cString: sqlite3_errstr(status))) }
+        guard status == SQLITE_OK else {
+            let error = SQLiteError(code: sqlite3_extended_errcode(opened), message: String(cString: sqlite3_errmsg(opened)),
+                                    systemErrno: sqlite3_system_errno(opened))
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        handle = opened
+        sqlite3_busy_timeout(handle, Int32(clamping: busyTimeout.wholeNanoseconds / 1_000_000))
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs `sql` with `values` bound to its `?` parameters, and returns every row.
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil))
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in values.enumerated() {
+            try check(bind(value, at: Int32(index + 1), in: statement))
+        }
+        var rows: [[SQLiteValue]] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw lastError }
+            rows.append((0..<sqlite3_column_count(statement)).map { column(at: $0, in: statement) })
+        }
+    }
+
+    /// Runs `body` in one transaction that holds the write lock from its first statement
+    /// (`BEGIN IMMEDIATE`), so what it reads cannot change before it writes; commits what
+    /// `body` did, or rolls it all back when anything throws.
+    func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try run("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try run("COMMIT")
+            return result
+        } catch {
+            _ = try? run("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Asks the file itself a question only a C call answers: keeps a write-ahead log in place
+    /// when the last connection closes (`SQLITE_FCNTL_PERSIST_WAL`), so closing never removes
+    /// a file by its path.
+    func keepWriteAheadLog() {
+        var on: Int32 = 1
+        sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &on)
+    }
+
+    private var lastError: SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+                    systemErrno: sqlite3_system_errno(handle))
+    }
+
+    private func check(_ status: Int32) throws(SQLiteError) {
+        guard status == SQLITE_OK else { throw lastError }
+    }
+
+    private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer?) -> Int32 {
+        switch value {
+        case .null: sqlite3_bind_null(statement, index)
+        case .integer(let number): sqlite3_bind_int64(statement, index, number)
+        case .text(let text): sqlite3_bind_text(statement, index, text, -1, cg_sqlite_transient())
+        case .blob(let bytes):
+            bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), cg_sqlite_transient()) }
+        }
+    }
+
+    private func column(at index: Int32, in statement: OpaquePointer?) -> SQLiteValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let text = sqlite3_column_text(statement, index) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            // Floats are no type of ours: a damaged row, which the store's checks then refuse.
+            return .null
+        }
+    }
+}
