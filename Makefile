@@ -81,6 +81,7 @@ test: locale
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_public_api.sh
 	scripts/test_catalogs.sh
+	scripts/test_state_race.sh
 	scripts/test_readme_example.sh
 	scripts/test_example.sh
 	scripts/test_idle.sh

@@ -73,6 +73,8 @@ let package = Package(
         .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
         // Real GTK in tests: the main loop pumped with a bounded wait, real input by xdotool.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
+        // One gateway process on a shared state, which scripts/test_state_race.sh runs in pairs.
+        .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateTestSupport"], path: "Tests/StateHammer"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),

@@ -167,7 +167,7 @@ public final class GatewayStore {
     private static func prepare(_ database: SQLiteDatabase) throws(SQLiteError) {
         // Write-ahead logging: the log stays open from the first read, so no later write goes
         // through the folder's path; readers never wait for a writer.
-        try database.run("PRAGMA journal_mode = WAL")
+        try database.useWriteAheadLog()
         database.keepWriteAheadLog()
         try database.run("PRAGMA synchronous = FULL")
         try database.run("PRAGMA trusted_schema = OFF")

@@ -33,6 +33,7 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
 /// locks on the file are what keep other processes (and other connections) out.
 final class SQLiteDatabase {
     private let handle: OpaquePointer
+    private let busyTimeout: Duration
 
     /// Opens (creating if need be) the database at `path`. `SQLITE_OPEN_NOFOLLOW` refuses a
     /// path with a symbolic link anywhere in it; `busyTimeout` is how long a statement waits
@@ -49,6 +50,7 @@ final class SQLiteDatabase {
             throw error
         }
         handle = opened
+        self.busyTimeout = busyTimeout
         sqlite3_busy_timeout(handle, Int32(clamping: busyTimeout.wholeNanoseconds / 1_000_000))
     }
 
@@ -84,6 +86,23 @@ final class SQLiteDatabase {
         } catch {
             _ = try? run("ROLLBACK")
             throw error
+        }
+    }
+
+    /// Switches the database to write-ahead logging, unless it is already. The switch takes
+    /// the whole file for a moment and, unlike other statements, does not wait for another
+    /// connection's lock (two processes creating the database at once would meet here), so it
+    /// is tried again every few milliseconds for up to the busy timeout.
+    func useWriteAheadLog() throws(SQLiteError) {
+        let deadline = ContinuousClock.now + busyTimeout
+        while true {
+            do {
+                if try run("PRAGMA journal_mode") == [[.text("wal")]] { return }
+                try run("PRAGMA journal_mode = WAL")
+                return
+            } catch where error.primary == SQLITE_BUSY && ContinuousClock.now < deadline {
+                sqlite3_sleep(5)
+            }
         }
     }
 

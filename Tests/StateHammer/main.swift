@@ -1,0 +1,52 @@
+import CodeGateFlow
+import CodeGateTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// One CodeGate gateway process on a shared state folder, for scripts/test_state_race.sh:
+//   StateHammer request FOLDER COUNT [START]  asks a code for COUNT numbers in turn, printing
+//                                             "sent N" or "cooldown N" as each answer comes
+//                                             back, from START (seconds since 1970) on, so
+//                                             that two processes begin together;
+//   StateHammer check FOLDER COUNT            prints "kept N" for each number still in its
+//                                             cooldown and "lost N" for each that is not.
+// Each line is written once its transaction has committed, so a line printed is a record kept.
+
+let arguments = CommandLine.arguments
+/// Writes `line` to `descriptor` at once, unbuffered: a process killed after this call has said it.
+func say(_ line: String, to descriptor: Int32 = STDOUT_FILENO) {
+    let text = line + "\n"
+    _ = text.withCString { write(descriptor, $0, strlen($0)) }
+}
+
+guard (4...5).contains(arguments.count), ["request", "check"].contains(arguments[1]), let count = Int(arguments[3]),
+      let start = arguments.count == 5 ? Double(arguments[4]) : 0
+else {
+    say("usage: StateHammer request|check FOLDER COUNT [START]", to: STDERR_FILENO)
+    exit(2)
+}
+let store = GatewayStore(folder: StateFolder.open(arguments[2]), report: { say("StateHammer: \($0)", to: STDERR_FILENO) })
+let gateway = LocalCodeService(timers: ManualTimerPort(), store: store)
+
+var now = timespec()
+clock_gettime(CLOCK_REALTIME, &now)
+let wait = start - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+if wait > 0 {
+    usleep(UInt32(min(wait, 10) * 1e6))
+}
+
+for index in 0..<count {
+    guard let number = PhoneNumber.check("+4477009\(10_000 + index)").number else { exit(2) }
+    let outcome: String
+    do {
+        _ = try await gateway.requestCode(for: number)
+        outcome = arguments[1] == "request" ? "sent" : "lost"
+    } catch .cooldown {
+        outcome = arguments[1] == "request" ? "cooldown" : "kept"
+    } catch {
+        say("StateHammer: \(error.message)", to: STDERR_FILENO)
+        exit(1)
+    }
+    say("\(outcome) \(index)")
+}
