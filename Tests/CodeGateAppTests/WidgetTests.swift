@@ -153,6 +153,23 @@ final class WidgetTests: XCTestCase {
         }
     }
 
+    /// GTK 4.8 hid the focus rings 3 s after the last key press; they stay now until the
+    /// pointer is pressed.
+    func testFocusRingsStayWhileTheKeyboardIsInUse() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: ManualTimerPort())
+            defer { H.close(window) }
+            H.xdotool("key", "Tab")
+            XCTAssertTrue(H.pump { gtk_window_get_focus_visible(window.window.cast()) != 0 })
+            H.pump(for: .seconds(4))
+            XCTAssertTrue(gtk_window_get_focus_visible(window.window.cast()) != 0, "the rings are still there after 4 s")
+            let point = H.screenPoint(of: window.inbox.widget)
+            H.xdotool("mousemove", "\(point.x)", "\(point.y)", "click", "1")
+            XCTAssertTrue(H.pump(timeout: .seconds(5), until: { gtk_window_get_focus_visible(window.window.cast()) == 0 }),
+                          "a pointer press lets them go")
+        }
+    }
+
     func testRestartShowsTheCooldownThatIsReallyLeft() throws {
         try MainActor.assumeIsolated {
             let folder = try XCTUnwrap(g_dir_make_tmp("codegate-XXXXXX", nil))

@@ -66,6 +66,7 @@ public final class CodeGateWindow {
         gtk_window_set_default_size(window.cast(), 420, -1)
         gtk_window_set_titlebar(window.cast(), Self.headerBar())
         Self.addShortcutsAction(to: window)
+        FocusRings.keepVisible(in: window)
 
         gtk_entry_set_placeholder_text(phoneEntry.cast(), localized("手机号，如 138 0013 8000 或 +44 7700 900123"))
         gtk_entry_set_input_purpose(phoneEntry.cast(), GTK_INPUT_PURPOSE_PHONE)
