@@ -125,8 +125,6 @@ final class ControlsTests: XCTestCase {
         }
     }
 
-    /// The thumb follows the pointer one to one, even when held still before the drag (GTK's
-    /// slow "fine-tuning" mode after a long press would leave it short of the end).
     /// Ten clicks on one spot near the track's end: each is one step, so the tenth unlocks.
     func testClicksOnOneSpotAheadOfTheThumbUnlockStepByStep() {
         MainActor.assumeIsolated {
@@ -140,6 +138,29 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// What an assistive technology does through the scale's AT-SPI Value: GTK sets the
+    /// adjustment. Each such set is one step forward, whatever value it asks, and a set back
+    /// is undone.
+    func testValuesSetFromOutsideAreOneStepEach() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let adjustment = gtk_range_get_adjustment(slider.scale.cast())
+            gtk_adjustment_set_value(adjustment, 1)
+            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0.1, accuracy: 1e-9)
+            XCTAssertFalse(slider.isUnlocked, "no single set unlocks it")
+            gtk_adjustment_set_value(adjustment, 0)
+            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0.1, accuracy: 1e-9, "a set back is undone")
+            for _ in 2...10 {
+                gtk_adjustment_set_value(adjustment, 1)
+            }
+            XCTAssertTrue(slider.isUnlocked)
+        }
+    }
+
+    /// The thumb follows the pointer one to one, even when held still before the drag (GTK's
+    /// slow "fine-tuning" mode after a long press would leave it short of the end).
     func testAThumbHeldStillThenDraggedFlushToTheEndUnlocks() {
         MainActor.assumeIsolated {
             let slider = SlideToUnlock()

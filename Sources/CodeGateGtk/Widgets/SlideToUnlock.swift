@@ -4,8 +4,10 @@ import CodeGateCore
 /// The slide-to-unlock control over a `SlideUnlock` model, built on GtkScale: the track left of
 /// the thumb fills in the accent colour and the hint sits on the track.
 ///
-/// Only a drag of the thumb or → key steps to the end move it: clicks on the trough, the mouse
-/// wheel, Page Up/Down and Home/End are refused, so no single action unlocks it. Letting go of
+/// Only a drag of the thumb or steps to the end move it — a → key press, a click on the thumb
+/// or on the track ahead of it, a value an assistive technology sets through AT-SPI are one
+/// step each; the mouse wheel, Page Up/Down and Home/End are refused, so no single action
+/// unlocks it. Letting go of
 /// the thumb early, or pausing the steps, glides it back; the model runs the glide and the
 /// pause, the control draws each frame and names each state for screen readers. The words on
 /// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, the accessible names) and this
@@ -37,6 +39,8 @@ public final class SlideToUnlock {
     /// Where the pointer and the thumb were when the drag began.
     private var dragOrigin: (x: Double, value: Double)?
     private var shown: SliderState?
+    /// Whether `render` is setting the scale's value, which is then not a value set from outside.
+    private var isSettingValue = false
     /// The description as last given to the accessibility tree.
     private var shownDescription: String?
     private static let key = "codegate-slide-to-unlock"
@@ -80,6 +84,10 @@ public final class SlideToUnlock {
             return true
         }
         Signal.connectNotify(scale, property: "has-focus") { [weak self] in self?.render() }
+        // A value set from outside, as an assistive technology does through the scale's AT-SPI
+        // Value (GTK 4.8 gives a scale no AT-SPI action): one step forward, whatever value was
+        // asked, so that no single call unlocks it; a value back is undone.
+        Signal.connect(scale, "value-changed") { [weak self] in self?.valueSetFromOutside() }
         // Both in the capture phase, ahead of the scale's own gestures: the press decides
         // whether the scale may see it at all, and the release still arrives after the
         // scale's drag gesture has claimed the pointer.
@@ -217,11 +225,22 @@ public final class SlideToUnlock {
         }
     }
 
+    private func valueSetFromOutside() {
+        // The model's own position, which render sets (rounded by GtkRange), is no request.
+        guard !isSettingValue else { return }
+        if gtk_range_get_value(scale.cast()) > model.state.position {
+            model.stepForward()
+        }
+        render()
+    }
+
     private func render() {
         let state = model.state
         // Read each time: the glide back follows the desktop's "reduce animation" setting.
         model.animates = cg_animations_enabled(scale) != 0
+        isSettingValue = true
         gtk_range_set_value(scale.cast(), state.position)
+        isSettingValue = false
         // Reached by keyboard (focus shown), the track says how to pass it by keyboard; a
         // pointer that grabs the thumb focuses it too, without showing focus.
         let byKeyboard = gtk_widget_has_visible_focus(scale) != 0
