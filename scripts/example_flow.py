@@ -44,7 +44,7 @@ WORDS = {
     "zh": dict(locked="滑动验证，未通过", unlocked="滑动验证，已通过", hint="滑动解锁/获取验证码",
                idle="获取验证码", sending="获取验证码，发送中…", cooling=r"^获取验证码，(\d+) 秒后可重新获取$"),
     "en": dict(locked="Slide check, not passed", unlocked="Slide check, passed",
-               hint="Slide to unlock / get code",
+               hint="Slide to unlock",
                idle="Get Code", sending="Get Code, Sending…", cooling=r"^Get Code, available again in (\d+) s$"),
 }
 # The example's own texts (not translated).

@@ -64,6 +64,18 @@ static inline void cg_accessible_set_described_by(GtkWidget *widget, GtkWidget *
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
 
+/* An integer property, read and set (g_object_get/set are variadic): e.g. GtkSettings'
+ * gtk-xft-dpi, the desktop's text scaling. */
+static inline int cg_object_get_int(gpointer object, const char *name) {
+  int value = 0;
+  g_object_get(object, name, &value, NULL);
+  return value;
+}
+
+static inline void cg_object_set_int(gpointer object, const char *name, int value) {
+  g_object_set(object, name, value, NULL);
+}
+
 static inline void cg_log_warning(const char *message) {
   g_log("CodeGate", G_LOG_LEVEL_WARNING, "%s", message);
 }

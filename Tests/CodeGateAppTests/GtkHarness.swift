@@ -6,6 +6,7 @@ import CodeGateFlow
 import CodeGateCore
 import CodeGateTestSupport
 import GtkTestSupport
+import XCTest
 
 /// The app's windows in tests: GtkDriver's pumping and real input, plus one registered
 /// AdwApplication with the app's actions and the app's window on the Xvfb display.
@@ -67,4 +68,67 @@ extension GtkDriver {
         return pump { window.flow.countdown.isCounting }
     }
 
+
+    /// Opens the window at twice the text size (GtkSettings' `gtk-xft-dpi`, which the
+    /// desktop's text scaling sets) and checks that it keeps its default width and that no
+    /// label in it — placeholders, the controls' hints and buttons included — is cut off:
+    /// each one wraps or fits.
+    static func checkNothingIsCutOffAtTwiceTheTextSize(file: StaticString = #filePath, line: UInt = #line) {
+        _ = application  // GTK is initialised with it
+        let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
+        let dpi = cg_object_get_int(settings, "gtk-xft-dpi")
+        cg_object_set_int(settings, "gtk-xft-dpi", 2 * 96 * 1024)
+        defer { cg_object_set_int(settings, "gtk-xft-dpi", dpi) }
+        let window = openWindow(timers: ManualTimerPort())
+        defer { close(window) }
+        pump(for: .milliseconds(200))
+        var minimum: Int32 = 0
+        gtk_widget_measure(window.window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        XCTAssertLessThanOrEqual(minimum, 420, "the window can still be as narrow as its default width", file: file, line: line)
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(window.window), 420, file: file, line: line)
+        checkNothingIsCutOff(in: window.window, file: file, line: line)
+        // The slider reached by keyboard shows how to pass it on its track.
+        gtk_widget_grab_focus(window.slider.scale)
+        gtk_window_set_focus_visible(window.window.cast(), 1)
+        XCTAssertTrue(pump { text(window.slider.label) == window.flow.slider.focusedHint }, file: file, line: line)
+        checkNothingIsCutOff(in: window.window, file: file, line: line)
+    }
+
+    /// Checks that no mapped label in `window` is ellipsized, wider than its allocation, or
+    /// runs past the edges of what holds it.
+    private static func checkNothingIsCutOff(in window: UnsafeMutablePointer<GtkWidget>, file: StaticString, line: UInt) {
+        let labels = labels(in: window).filter { gtk_widget_get_mapped($0) != 0 }
+        XCTAssertGreaterThan(labels.count, 10, file: file, line: line)
+        for label in labels {
+            let text = String(cString: gtk_label_get_text(label.opaque))
+            let layout = gtk_label_get_layout(label.opaque)
+            XCTAssertEqual(pango_layout_is_ellipsized(layout), 0, "cut off: \(text)", file: file, line: line)
+            var logical = PangoRectangle()
+            pango_layout_get_pixel_extents(layout, nil, &logical)
+            XCTAssertLessThanOrEqual(logical.width, gtk_widget_get_width(label), "wider than its room: \(text)", file: file, line: line)
+            // Nor wider than what holds it: an overlay's label is not clipped to the overlay.
+            if let parent = gtk_widget_get_parent(label) {
+                var bounds = graphene_rect_t()
+                _ = gtk_widget_compute_bounds(label, parent, &bounds)
+                XCTAssertLessThanOrEqual(Int32(bounds.origin.x + bounds.size.width), gtk_widget_get_width(parent),
+                                         "runs past the right edge: \(text)", file: file, line: line)
+                XCTAssertGreaterThanOrEqual(bounds.origin.x, 0, "runs past the left edge: \(text)", file: file, line: line)
+            }
+        }
+    }
+
+    /// Every GtkLabel under `widget`, the ones GTK makes inside entries (placeholders) and
+    /// buttons included.
+    private static func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 {
+                found.append(current)
+            }
+            found += labels(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
 }

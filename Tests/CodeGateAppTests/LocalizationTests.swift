@@ -78,7 +78,7 @@ final class LocalizationTests: XCTestCase {
             XCTAssertEqual(String(cString: gtk_button_get_label(window.verifyButton.cast())), "Verify")
             XCTAssertEqual(String(cString: gtk_entry_get_placeholder_text(window.codeEntry.cast())), "6-digit code")
             XCTAssertEqual(H.text(window.button.label), "Get Code")
-            XCTAssertEqual(H.text(window.slider.label), "Slide to unlock / get code")
+            XCTAssertEqual(H.text(window.slider.label), "Slide to unlock")
         }
     }
 
@@ -89,6 +89,15 @@ final class LocalizationTests: XCTestCase {
             defer { H.close(window) }
             XCTAssertEqual(H.text(window.button.label), "取得驗證碼")
             XCTAssertEqual(H.text(window.slider.label), "滑動解鎖/取得驗證碼")
+        }
+    }
+
+    func testNothingIsCutOffInEnglishOrTraditionalChineseAtTwiceTheTextSize() {
+        MainActor.assumeIsolated {
+            for locale in ["en_US.UTF-8", "zh_TW.UTF-8"] {
+                Self.use(locale)
+                H.checkNothingIsCutOffAtTwiceTheTextSize()
+            }
         }
     }
 }

@@ -112,7 +112,7 @@ final class WidgetTests: XCTestCase {
             // As after Tab: keyboard navigation makes the focus visible.
             gtk_window_set_focus_visible(window.window.cast(), 1)
             gtk_widget_grab_focus(window.slider.scale)
-            XCTAssertTrue(H.pump { H.text(window.slider.label) == window.flow.slider.keyboardHint }, "focus shows how to slide by keyboard")
+            XCTAssertTrue(H.pump { H.text(window.slider.label) == window.flow.slider.focusedHint }, "focus shows how to slide by keyboard")
             H.xdotool("key", "End", "Page_Up", "Page_Down")
             XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0)
             H.xdotool("key", "Right")

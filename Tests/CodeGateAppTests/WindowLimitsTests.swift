@@ -35,6 +35,12 @@ final class WindowLimitsTests: XCTestCase {
         }
     }
 
+    /// At twice the text size (the desktop's text scaling) the window keeps its default width
+    /// and no text in it is cut off (English and Traditional Chinese: LocalizationTests).
+    func testAtTwiceTheTextSizeNothingIsCutOffAtTheDefaultWidth() {
+        MainActor.assumeIsolated { H.checkNothingIsCutOffAtTwiceTheTextSize() }
+    }
+
     func testClosingWithTheFocusInThePhoneFieldIsQuiet() {
         MainActor.assumeIsolated { Self.closeQuietly { $0.phoneEntry } }
     }

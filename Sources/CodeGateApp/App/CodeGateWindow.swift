@@ -68,7 +68,10 @@ public final class CodeGateWindow {
         Self.addShortcutsAction(to: window)
         FocusRings.keepVisible(in: window)
 
-        gtk_entry_set_placeholder_text(phoneEntry.cast(), localized("手机号，如 138 0013 8000 或 +44 7700 900123"))
+        // One example, short enough to fit at twice the text size: a placeholder cannot wrap,
+        // and cut off it would show half a number. A number of another region is explained
+        // under the field as soon as it is typed without its "+" and country code.
+        gtk_entry_set_placeholder_text(phoneEntry.cast(), localized("如 138 0013 8000"))
         gtk_entry_set_input_purpose(phoneEntry.cast(), GTK_INPUT_PURPOSE_PHONE)
         cg_accessible_set_label(phoneEntry, localized("手机号"))
         cg_accessible_set_described_by(phoneEntry, phoneStatus)

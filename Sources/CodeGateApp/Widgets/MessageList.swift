@@ -40,6 +40,9 @@ final class MessageList {
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_widget_add_css_class(placeholder, "inbox-placeholder")
         gtk_widget_set_vexpand(placeholder, 1)
+        // Wrapped and centred, so a long translation at a large text size never widens the window.
+        gtk_label_set_wrap(placeholder.opaque, 1)
+        gtk_label_set_justify(placeholder.opaque, GTK_JUSTIFY_CENTER)
         cg_accessible_set_label(list, localized("短信"))
         scrolled = gtk_scrolled_window_new()
         // The scroll bars and the range inside each, which GTK 4.8 would name by their class.

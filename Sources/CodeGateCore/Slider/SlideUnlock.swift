@@ -31,9 +31,14 @@ public final class SlideUnlock {
     public var unlockedHint = ControlsText.localized("验证通过") {
         didSet { changes.notify() }
     }
-    /// How to pass the check by keyboard: shown on the track while the control has focus, and
-    /// its accessible description.
+    /// How to pass the check by keyboard or by clicks: the control's accessible description
+    /// until the thumb moves.
     public var keyboardHint = ControlsText.localized("按 → 键 10 次，或点击滑块 10 次，滑到最右端") {
+        didSet { changes.notify() }
+    }
+    /// The keyboard way in a few words, on the track while the control has keyboard focus:
+    /// short enough to fit there at twice the text size, which the whole `keyboardHint` is not.
+    public var focusedHint = ControlsText.localized("按 → 键 10 次") {
         didSet { changes.notify() }
     }
     /// Where the thumb stands after a step, for a screen reader: `{0}` is a whole percentage,
@@ -113,7 +118,7 @@ public final class SlideUnlock {
             accessibleName: isUnlocked ? unlockedAccessibleName : lockedAccessibleName,
             valueText: isUnlocked ? unlockedPositionText : positionText.filling(Int((position * 100).rounded())),
             description: description(at: position),
-            focusHint: restingValue > 0 && !isUnlocked ? progress(at: position) : keyboardHint
+            focusHint: restingValue > 0 && !isUnlocked ? progress(at: position) : focusedHint
         )
     }
 

@@ -10,7 +10,7 @@ import CodeGateCore
 /// unlocks it. Letting go of
 /// the thumb early, or pausing the steps, glides it back; the model runs the glide and the
 /// pause, the control draws each frame and names each state for screen readers. The words on
-/// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, the accessible names) and this
+/// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, `focusedHint`, the accessible names) and this
 /// control's (`tooltip`, `groupName`); all can be set.
 ///
 /// Styling: the GtkOverlay has the style class `slide-to-unlock`, plus `unlocked`, `gliding`
