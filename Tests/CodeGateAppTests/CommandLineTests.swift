@@ -45,6 +45,13 @@ import Testing
         #expect(result.stderr == message)
     }
 
+    /// 3,500 characters once made a label wider than X could allocate: refused at start.
+    @Test func anOverlongLabelFormatIsRefused() throws {
+        let result = try run(["--label-format", String(repeating: "重新获取({s}秒)", count: 350)])
+        #expect(result.status == 2)
+        #expect(result.stderr == "codegate: --label-format: label format \"重新获取({s}秒)重新获取({…\" has 3500 characters; a button label takes at most 64\n")
+    }
+
     @Test func helpListsTheOptions() throws {
         let result = try run(["--help"])
         #expect(result.status == 0)

@@ -160,6 +160,25 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// The longest format there may be, in wide characters, counting: the label ends in "…"
+    /// and the window keeps its width (unclipped, these made a 360 px window 843 px wide).
+    func testALongLabelIsCutShortAndNeverWidensTheWindow() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let format = try! LabelFormat(parsing: String(repeating: "宽", count: LabelFormat.longest - 3) + "{s}")
+            let button = CountdownButton(format: format, timers: clock) { .seconds(5) }
+            let window = Self.window(button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let width = gtk_widget_get_width(window)
+            button.startCooldown(.seconds(59))
+            XCTAssertTrue(D.pump { D.text(button.label).hasSuffix("59") })
+            D.pump(for: .milliseconds(200))
+            XCTAssertEqual(gtk_widget_get_width(window), width)
+            XCTAssertLessThanOrEqual(width, 400)
+            XCTAssertNotEqual(pango_layout_is_ellipsized(gtk_label_get_layout(button.label.opaque)), 0)
+        }
+    }
+
     func testEachControlIsFoundFromItsWidgetAndNothingElseIs() {
         MainActor.assumeIsolated {
             let slider = SlideToUnlock()
