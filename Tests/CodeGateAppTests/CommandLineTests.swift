@@ -59,6 +59,10 @@ import Testing
         (["--label-format", "\u{1B}]0;x\u{07}"],
          "codegate: --label-format: label format \"\\u{1B}]0;x\\u{7}\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"),
         (["13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
+        // After "--", which ends the options, the argument named is the one that follows.
+        (["--", "--duration"], "codegate: unexpected argument \"--duration\"; codegate takes only options, which --help lists\n"),
+        (["--", "13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
+        (["--duration", "5", "--", "--", "x"], "codegate: unexpected argument \"--\"; codegate takes only options, which --help lists\n"),
     ])
     func badCommandLinesExitWithStatusTwoAndOneLine(arguments: [String], message: String) throws {
         let result = try run(arguments)

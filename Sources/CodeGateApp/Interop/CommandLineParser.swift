@@ -86,7 +86,10 @@ enum CommandLineParser {
             defer { g_clear_error(&error) }
             return .failure(CommandLineError(message: error.map { String(cString: $0.pointee.message) } ?? "invalid command line"))
         }
-        if argc > 1, let stray = argv[1] {
+        // GLib leaves in a "--" that ends the options when what follows it looks like an option
+        // ("codegate -- --duration"): the stray argument to name is the one after it.
+        let left = argv[1..<Int(argc)].compactMap { $0 }
+        if let stray = (left.first.map { strcmp($0, "--") == 0 } == true ? left.dropFirst() : left[...]).first {
             let text = LocaleText.decode(stray) ?? String(cString: stray)
             return .failure(CommandLineError(message: "\(LaunchOptionError.unexpectedArgument(text))"))
         }
