@@ -1,4 +1,4 @@
 import CodeGateApp
 import Glibc
 
-exit(MainActor.assumeIsolated { CodeGateApplication().run(arguments: CommandLine.arguments) })
+exit(MainActor.assumeIsolated { CodeGateApplication().run(count: CommandLine.argc, arguments: CommandLine.unsafeArgv) })

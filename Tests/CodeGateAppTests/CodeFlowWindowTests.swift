@@ -68,6 +68,20 @@ final class CodeFlowWindowTests: XCTestCase {
         }
     }
 
+    /// What a Chinese input method types in full-width mode lands in both fields as ASCII.
+    func testFullWidthDigitsLandAsASCIIDigitsInBothFields() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            gtk_editable_set_text(window.phoneEntry.opaque, "１３８　００１３ ８０００")
+            XCTAssertEqual(String(cString: gtk_editable_get_text(window.phoneEntry.opaque)), "138 0013 8000")
+            XCTAssertEqual(window.flow.phone.number?.e164, "+8613800138000")
+            gtk_editable_set_text(window.codeEntry.opaque, "３８２９１７")
+            XCTAssertEqual(String(cString: gtk_editable_get_text(window.codeEntry.opaque)), "382917")
+            XCTAssertEqual(window.flow.code, "382917")
+        }
+    }
+
     func testWrongCodeSaysHowManyTriesAreLeft() {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())

@@ -4,22 +4,43 @@ import Testing
 /// The built `codegate` executable, run as a user would run it: bad command lines get one line
 /// on stderr and exit status 2 before any window opens; --help lists the options.
 @Suite struct CommandLineTests {
-    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    private func run(_ arguments: [String], locale: String = "C.UTF-8") throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try launch(codegate, arguments, locale: locale)
+        return (result.status, String(decoding: result.stdout, as: UTF8.self), String(decoding: result.stderr, as: UTF8.self))
+    }
+
+    private var codegate: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("codegate")
+    }
+
+    /// Runs `executable` with `arguments` under `locale`, `input` on its stdin; its output as bytes.
+    private func launch(
+        _ executable: URL, _ arguments: [String], locale: String, input: [UInt8] = []
+    ) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("codegate")
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":nonexistent" // nothing here may need a display
+        environment["LC_ALL"] = locale
         process.environment = environment
-        let output = Pipe(), errors = Pipe()
+        let feed = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = feed
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        feed.fileHandleForWriting.write(Data(input))
+        try feed.fileHandleForWriting.close()
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (process.terminationStatus, Array(stdout), Array(stderr))
+    }
+
+    /// `text` in GB18030, by iconv.
+    private func gb18030(_ text: String) throws -> [UInt8] {
+        let result = try launch(URL(fileURLWithPath: "/usr/bin/iconv"), ["-f", "UTF-8", "-t", "GB18030"], locale: "C", input: Array(text.utf8))
+        return result.stdout
     }
 
     @Test(arguments: [
@@ -38,11 +59,48 @@ import Testing
         (["--label-format", "\u{1B}]0;x\u{07}"],
          "codegate: --label-format: label format \"\\u{1B}]0;x\\u{7}\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"),
         (["13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
+        // After "--", which ends the options, the argument named is the one that follows.
+        (["--", "--duration"], "codegate: unexpected argument \"--duration\"; codegate takes only options, which --help lists\n"),
+        (["--", "13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
+        (["--duration", "5", "--", "--", "x"], "codegate: unexpected argument \"--\"; codegate takes only options, which --help lists\n"),
     ])
     func badCommandLinesExitWithStatusTwoAndOneLine(arguments: [String], message: String) throws {
         let result = try run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr == message)
+    }
+
+    /// 3,500 characters once made a label wider than X could allocate: refused at start.
+    @Test func anOverlongLabelFormatIsRefused() throws {
+        let result = try run(["--label-format", String(repeating: "重新获取({s}秒)", count: 350)])
+        #expect(result.status == 2)
+        #expect(result.stderr == "codegate: --label-format: label format \"重新获取({s}秒)重新获取({…\" has 3500 characters; a button label takes at most 64\n")
+    }
+
+    /// Under a GB18030 locale the terminal sends GB18030 and expects it back: the value is read
+    /// in it (not as UTF-8, which made "锟斤拷…" of it) and the line quoting it written in it.
+    @Test func aGB18030ArgumentComesBackInGB18030() throws {
+        // The value's bytes, no UTF-8, reach codegate as its terminal would send them.
+        let result = try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" --label-format \"$(cat)\"", codegate.path],
+                                locale: "zh_CN.GB18030", input: try gb18030("重新发送"))
+        #expect(result.status == 2)
+        let line = "codegate: --label-format: label format \"重新发送\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"
+        #expect(result.stderr == (try gb18030(line)))
+    }
+
+    /// The C locale's charset is ASCII, but terminals send UTF-8 under it too: a UTF-8 value is
+    /// still read, and what ASCII cannot say comes back as escapes rather than bytes it lacks.
+    @Test func underTheCLocaleUTF8IsReadAndTheLineIsASCII() throws {
+        let result = try run(["--label-format", "重新发送"], locale: "C")
+        #expect(result.status == 2)
+        #expect(result.stderr == "codegate: --label-format: label format \"\\u91cd\\u65b0\\u53d1\\u9001\" has no seconds placeholder: use {s} or {ss}, as in \"\\u83b7\\u53d6\\u9a8c\\u8bc1\\u7801({s})\"\n")
+    }
+
+    @Test func bytesThatAreNoTextInTheLocaleAreRefused() throws {
+        let result = try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" --label-format \"$(cat)\"", codegate.path],
+                                locale: "C.UTF-8", input: [0xFF, 0xFE])
+        #expect(result.status == 2)
+        #expect(String(decoding: result.stderr, as: UTF8.self) == "codegate: --label-format: the value is not text in the locale's character set, UTF-8\n")
     }
 
     @Test func helpListsTheOptions() throws {

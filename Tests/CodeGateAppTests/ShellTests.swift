@@ -49,6 +49,42 @@ final class ShellTests: XCTestCase {
         }
     }
 
+    /// The slider's key in the shortcuts window is the one that works: → as the slider is drawn
+    /// in a left-to-right language, ← where GTK mirrors it for a right-to-left one.
+    func testTheShortcutsWindowNamesTheSlidersArrowForTheTextDirection() {
+        MainActor.assumeIsolated {
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            for (direction, key, other) in [(GTK_TEXT_DIR_LTR, "Right", "Left"), (GTK_TEXT_DIR_RTL, "Left", "Right")] {
+                gtk_widget_set_default_direction(direction)
+                let window = H.openWindow(timers: GLibTimerPort())
+                defer { H.close(window) }
+                gtk_widget_activate_action_variant(window.window, "win.show-help-overlay", nil)
+                guard let overlay = gtk_application_window_get_help_overlay(window.window.cast()) else {
+                    return XCTFail("the action builds the shortcuts window")
+                }
+                let shown = Self.shownAccelerators(in: UnsafeMutablePointer<GtkWidget>(overlay))
+                XCTAssertTrue(shown.contains(key), "\(key) in \(shown)")
+                XCTAssertFalse(shown.contains(other), "\(other) in \(shown)")
+                gtk_window_close(UnsafeMutablePointer<GtkWindow>(overlay))
+            }
+        }
+    }
+
+    /// The keys the shortcut labels under `widget` show, leaving out those that are hidden.
+    @MainActor private static func shownAccelerators(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var keys: [String] = []
+        if typeName(widget) == "GtkShortcutLabel", gtk_widget_is_visible(widget) != 0,
+           let accelerator = gtk_shortcut_label_get_accelerator(widget.opaque) {
+            keys.append(String(cString: accelerator))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            keys += shownAccelerators(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return keys
+    }
+
     func testAboutActionPresentsTheAboutWindow() {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())

@@ -28,6 +28,20 @@ import Testing
         #expect(throws: LabelFormatError.unclosedBrace("重新获取({s")) { try LabelFormat(parsing: "重新获取({s") }
     }
 
+    @Test func aFormatUpToTheLongestIsTakenOneMoreIsRefused() throws {
+        let longest = String(repeating: "秒", count: LabelFormat.longest - 3) + "{s}"
+        #expect(try LabelFormat(parsing: longest).text(secondsLeft: 5).hasSuffix("秒5"))
+        #expect(throws: LabelFormatError.tooLong("秒" + longest)) { try LabelFormat(parsing: "秒" + longest) }
+        // One letter with 64 combining marks on it is one character on screen, but no caption.
+        let stacked = "{s}a" + String(repeating: "\u{301}", count: 64)
+        #expect(throws: LabelFormatError.tooLong(stacked)) { try LabelFormat(parsing: stacked) }
+    }
+
+    @Test func aTooLongFormatIsNamedByItsStartOnOneLine() {
+        let message = LabelFormatError.tooLong(String(repeating: "重新获取({s}秒)", count: 350)).description
+        #expect(message == "label format \"重新获取({s}秒)重新获取({…\" has 3500 characters; a button label takes at most 64")
+    }
+
     @Test func errorsReadAsOneSentence() {
         let message = LabelFormatError.missingSeconds("abc").description
         #expect(message == "label format \"abc\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"")

@@ -53,6 +53,31 @@ import Testing
         #expect(slider.state.description == "")
     }
 
+    /// GTK mirrors the track in a right-to-left language: the words name ← and the left end.
+    @Test func aMirroredTrackIsWordedWithTheLeftArrowAndTheLeftEnd() {
+        let slider = SlideUnlock(timers: clock)
+        var changes = 0
+        slider.changes.add { changes += 1 }
+        slider.isMirrored = true
+        #expect(changes == 1, "the words shown change")
+        #expect(slider.state.description == "按 ← 键 10 次，或点击滑块 10 次，滑到最左端")
+        #expect(slider.state.focusHint == "按 ← 键 10 次")
+        slider.move(to: 1, by: .step)
+        #expect(slider.state.valueText == "已滑到最左端")
+        slider.isMirrored = false
+        #expect(slider.state.valueText == "已滑到最右端")
+        #expect(slider.keyboardHint == "按 → 键 10 次，或点击滑块 10 次，滑到最右端")
+    }
+
+    @Test func anAppsOwnWordsStandForBothDirections() {
+        let slider = SlideUnlock(timers: clock)
+        slider.keyboardHint = "Slide it"
+        slider.unlockedPositionText = "Done"
+        slider.isMirrored = true
+        #expect(slider.keyboardHint == "Slide it")
+        #expect(slider.unlockedPositionText == "Done")
+    }
+
     @Test func tenClicksOnTheThumbUnlockAndNoneJumps() {
         let slider = SlideUnlock(timers: clock)
         for _ in 1...9 {

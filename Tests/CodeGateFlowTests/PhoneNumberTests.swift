@@ -67,8 +67,9 @@ import Testing
         ("+86 23800138000", "大陆手机号以 1 开头；其他地区请以 + 和国家代码开头"),
         ("+86 138001380001", "大陆手机号为 11 位数字"),
         ("0086 12800138000", "请输入正确的手机号码"),
-        // Only the ASCII digits count: not other scripts' digits, not a digit with a combining mark.
-        ("１３８００１３８０００", "号码只能包含数字"),
+        // Only the ASCII digits count (and the full-width ones read as them): not other scripts'
+        // digits, not a digit with a combining mark.
+        ("１３８\u{301}００１３８０００", "号码只能包含数字"),
         ("138\u{301}00138000", "号码只能包含数字"),
         ("+4477\u{0663}0900123", "号码只能包含数字"),
         ("138\n00138000", "号码只能包含数字"),
@@ -91,6 +92,16 @@ import Testing
     func finishedNumbersThatAreTooShortSayWhy(text: String, message: String) {
         #expect(PhoneNumber.check(text) == .incomplete)
         #expect(PhoneNumber.checkFinished(text) == .invalid(message))
+    }
+
+    /// A Chinese input method in full-width mode types ０–９, ＋ and wide spaces: they are read
+    /// as the ASCII they stand for, and the field shows them so.
+    @Test func fullWidthNumbersAreTheSameNumber() {
+        #expect(PhoneNumber.check("１３８　００１３－８０００") == PhoneNumber.check("13800138000"))
+        #expect(PhoneNumber.check("＋４４ ７７００ ９００１２３").number?.e164 == "+447700900123")
+        #expect(PhoneNumber.check("１３８") == .incomplete)
+        #expect(PhoneNumber.filter(inserted: "＋８６ １３８") == "+86 138")
+        #expect(PhoneNumber.filter(inserted: "电话") == "电话", "anything else is left to the check")
     }
 
     @Test func aStoredKeyReadsBackOnlyInItsCanonicalForm() {

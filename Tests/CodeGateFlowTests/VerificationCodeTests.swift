@@ -14,7 +14,17 @@ import Testing
     @Test func insertionsWithLettersAreRefused() {
         #expect(VerificationCode.filter(inserted: "a") == nil)
         #expect(VerificationCode.filter(inserted: "38291x") == nil)
-        #expect(VerificationCode.filter(inserted: "３８２") == nil, "full-width digits are not ASCII digits")
+        #expect(VerificationCode.filter(inserted: "٣٨٢") == nil, "other scripts' digits are no code digits")
+        #expect(VerificationCode.filter(inserted: "３\u{301}") == nil, "nor is a digit with a mark")
+    }
+
+    /// A Chinese input method in full-width mode types ０–９: they go in as the digits they are.
+    @Test func fullWidthDigitsGoInAsASCIIDigits() {
+        #expect(VerificationCode.filter(inserted: "３") == "3")
+        #expect(VerificationCode.filter(inserted: "３８２９１７") == "382917")
+        #expect(VerificationCode.filter(inserted: "３８２　９１７") == "382917")
+        #expect(VerificationCode.filter(inserted: "３８２－９１７") == "382917")
+        #expect(VerificationCode.filter(inserted: "【CodeGate】验证码 ０１２３４５，5分钟内有效") == "012345")
     }
 
     @Test func aWholePastedMessageGivesItsCode() {

@@ -159,6 +159,55 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+
+    /// In a right-to-left language (Hebrew, Arabic) GTK mirrors the scale: the thumb starts at
+    /// the right and ← moves it on, and every word on the control says so.
+    func testInARightToLeftLanguageTheLeftArrowStepsAndTheWordsNameIt() {
+        MainActor.assumeIsolated {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let keyboardHint = "按 ← 键 10 次，或点击滑块 10 次，滑到最左端"
+            XCTAssertEqual(slider.model.state.description, keyboardHint)
+            XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(slider.scale)), "拖动滑块到最左端（键盘：逐次按 ← 键）")
+            let thumb = D.descendant(of: slider.scale, named: "slider")!
+            XCTAssertGreaterThan(D.screenPoint(of: thumb).x, D.screenPoint(of: slider.scale).x, "the thumb starts at the right")
+            gtk_window_set_focus_visible(window.cast(), 1)
+            gtk_widget_grab_focus(slider.scale)
+            D.xdotool("key", "Right")
+            D.pump(for: .milliseconds(100))
+            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0, "→ moves it back, not on")
+            XCTAssertTrue(D.pump { D.text(slider.label) == "按 ← 键 10 次" }, "the focused track says how to slide by keyboard")
+            D.xdotool("key", "--delay", "100", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left")
+            XCTAssertTrue(D.pump { abs(gtk_range_get_value(slider.scale.cast()) - 0.9) < 1e-9 }, "at \(gtk_range_get_value(slider.scale.cast()))")
+            D.xdotool("key", "Left")
+            XCTAssertTrue(D.pump { slider.isUnlocked })
+            XCTAssertEqual(slider.model.state.valueText, "已滑到最左端")
+            XCTAssertLessThan(D.screenPoint(of: thumb).x, D.screenPoint(of: slider.scale).x, "the end is at the left")
+        }
+    }
+
+    /// The pointer on a mirrored track: a drag to the left unlocks, a click left of the thumb
+    /// is a step on and one right of it is none.
+    func testInARightToLeftLanguageTheThumbIsDraggedAndClickedLeftwards() {
+        MainActor.assumeIsolated {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            D.click(slider.scale, across: 0.03)
+            XCTAssertTrue(D.pump { abs(gtk_range_get_value(slider.scale.cast()) - 0.1) < 1e-9 }, "at \(gtk_range_get_value(slider.scale.cast()))")
+            D.click(slider.scale, across: 0.99)
+            D.pump(for: .milliseconds(100))
+            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0.1, accuracy: 1e-9, "behind the thumb: nothing")
+            D.drag(slider, to: -0.1)
+            XCTAssertTrue(D.pump { slider.isUnlocked }, "at \(gtk_range_get_value(slider.scale.cast()))")
+        }
+    }
+
     /// The thumb follows the pointer one to one, even when held still before the drag (GTK's
     /// slow "fine-tuning" mode after a long press would leave it short of the end).
     func testAThumbHeldStillThenDraggedFlushToTheEndUnlocks() {
@@ -178,6 +227,25 @@ final class ControlsTests: XCTestCase {
             D.pump(for: .milliseconds(300))
             D.xdotool("mouseup", "1")
             XCTAssertTrue(D.pump { slider.isUnlocked }, "thumb at \(gtk_range_get_value(slider.scale.cast()))")
+        }
+    }
+
+    /// The longest format there may be, in wide characters, counting: the label ends in "…"
+    /// and the window keeps its width (unclipped, these made a 360 px window 843 px wide).
+    func testALongLabelIsCutShortAndNeverWidensTheWindow() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let format = try! LabelFormat(parsing: String(repeating: "宽", count: LabelFormat.longest - 3) + "{s}")
+            let button = CountdownButton(format: format, timers: clock) { .seconds(5) }
+            let window = Self.window(button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let width = gtk_widget_get_width(window)
+            button.startCooldown(.seconds(59))
+            XCTAssertTrue(D.pump { D.text(button.label).hasSuffix("59") })
+            D.pump(for: .milliseconds(200))
+            XCTAssertEqual(gtk_widget_get_width(window), width)
+            XCTAssertLessThanOrEqual(width, 400)
+            XCTAssertNotEqual(pango_layout_is_ellipsized(gtk_label_get_layout(button.label.opaque)), 0)
         }
     }
 

@@ -31,17 +31,18 @@ public final class CodeGateApplication {
         Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
 
-    /// Parses `arguments` (the program name first), then runs the main loop until the window
-    /// is closed; returns the exit status. A bad command line ends at once with one line on
+    /// Parses the `count` command-line `arguments` (the program name first, in the locale's
+    /// charset, as the process got them), then runs the main loop until the window is closed;
+    /// returns the exit status. A bad command line ends at once with one line on
     /// stderr and status 2. When CodeGate already runs in the session, its window is shown
     /// instead and this returns 0; options given to such a second launch are ignored, with one
     /// line on stderr saying so, because the running flow cannot change its rules midway.
-    public func run(arguments: [String]) -> Int32 {
+    public func run(count: Int32, arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
         // GLib's messages, the charset of the terminal and the app's own language follow the
         // user's locale; the language is bound before parsing, which prints translated help.
         setlocale(LC_ALL, "")
         TextDomain.bind(to: LocaleDirectory.find())
-        switch CommandLineParser.parse(arguments) {
+        switch CommandLineParser.parse(count: count, arguments) {
         case .failure(let error):
             Self.printError(error.message)
             return 2
@@ -65,9 +66,10 @@ public final class CodeGateApplication {
 
     private static func printError(_ message: String) {
         // The message may quote what was typed: escaped, a newline or an escape sequence in
-        // it cannot forge a second line or reach the terminal.
-        let line = "codegate: \(message.terminalEscaped)\n"
-        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        // it cannot forge a second line or reach the terminal. Written in the locale's charset,
+        // as GLib writes its own.
+        let line = LocaleText.encode("codegate: \(message.terminalEscaped)\n")
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     private func activate() {

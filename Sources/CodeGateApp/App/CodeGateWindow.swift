@@ -114,6 +114,7 @@ public final class CodeGateWindow {
             flow.phoneChanged(String(cString: gtk_editable_get_text(phoneEntry.opaque)))
         }
         Signal.connect(phoneEntry, "activate") { [weak self] in self?.flow.submitPhone() }
+        EntryFilter.install(on: phoneEntry, PhoneNumber.filter(inserted:))
         EntryFilter.install(on: codeEntry, VerificationCode.filter(inserted:)) { [weak self] in self?.flow.codeInputRefused() }
         Signal.connect(codeEntry, "changed") { [weak self] in
             guard let self else { return }

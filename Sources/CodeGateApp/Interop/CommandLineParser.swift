@@ -24,8 +24,9 @@ enum CommandLineParser {
 
     private static let serviceFlag = "gapplication-service"
 
-    /// Parses `arguments` (the program name first); the failure is the one line to print.
-    static func parse(_ arguments: [String]) -> Result<Parsed, CommandLineError> {
+    /// Parses the `count` arguments of `arguments` (the program name first), as the process
+    /// got them: bytes in the locale's charset. The failure is the one line to print.
+    static func parse(count: Int32, _ arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result<Parsed, CommandLineError> {
         let collector = Collector()
         let context = g_option_context_new(nil)
         defer { g_option_context_free(context) }
@@ -34,7 +35,7 @@ enum CommandLineParser {
         defer { isService.deallocate() }
         var strings: [UnsafeMutablePointer<CChar>?] = []
         defer { strings.forEach { free($0) } }
-        func keep(_ text: String) -> UnsafeMutablePointer<CChar>? {
+        func keep(_ text: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
             let copy = strdup(text)
             strings.append(copy)
             return copy
@@ -45,7 +46,10 @@ enum CommandLineParser {
                 let optionName = String(String(cString: name).drop { $0 == "-" })
                 guard let option = LaunchOption(rawValue: optionName) else { return 0 }
                 do {
-                    try collector.value.options.set(option, to: String(cString: value))
+                    guard let text = LocaleText.decode(value) else {
+                        throw LaunchOptionError.notInCharset(option: "--" + option.name, charset: LocaleText.charsetName)
+                    }
+                    try collector.value.options.set(option, to: text)
                     collector.value.optionsGiven = true
                     return 1
                 } catch {
@@ -54,9 +58,9 @@ enum CommandLineParser {
                 }
             }
         }
-        // G_OPTION_FLAG_FILENAME hands the values over as they are: the arguments are already
-        // UTF-8 Swift strings, which GLib would otherwise try to convert from the locale's
-        // charset and refuse under the C locale.
+        // G_OPTION_FLAG_FILENAME hands the values over as they are, in the locale's charset,
+        // for `LocaleText` to decode: GLib's own conversion would refuse a UTF-8 value under the
+        // C locale, whose charset is ASCII.
         var entries = LaunchOption.allCases.map { option in
             GOptionEntry(long_name: keep(option.name), short_name: 0, flags: gint(G_OPTION_FLAG_FILENAME.rawValue), arg: G_OPTION_ARG_CALLBACK,
                          arg_data: unsafeBitCast(store, to: gpointer.self),
@@ -71,8 +75,8 @@ enum CommandLineParser {
         g_option_group_add_entries(group, entries)
         g_option_context_set_main_group(context, group)
 
-        var argv = arguments.map { keep($0) } + [nil]
-        var argc = Int32(arguments.count)
+        var argv = (0..<Int(count)).map { arguments[$0].flatMap { keep($0) } } + [nil]
+        var argc = count
         var error: UnsafeMutablePointer<GError>?
         let parsed = argv.withUnsafeMutableBufferPointer { buffer in
             var base = buffer.baseAddress
@@ -82,10 +86,15 @@ enum CommandLineParser {
             defer { g_clear_error(&error) }
             return .failure(CommandLineError(message: error.map { String(cString: $0.pointee.message) } ?? "invalid command line"))
         }
-        if argc > 1, let stray = argv[1] {
-            return .failure(CommandLineError(message: "\(LaunchOptionError.unexpectedArgument(String(cString: stray)))"))
+        // GLib leaves in a "--" that ends the options when what follows it looks like an option
+        // ("codegate -- --duration"): the stray argument to name is the one after it.
+        let left = argv[1..<Int(argc)].compactMap { $0 }
+        if let stray = (left.first.map { strcmp($0, "--") == 0 } == true ? left.dropFirst() : left[...]).first {
+            let text = LocaleText.decode(stray) ?? String(cString: stray)
+            return .failure(CommandLineError(message: "\(LaunchOptionError.unexpectedArgument(text))"))
         }
-        let rest = [arguments.first ?? "codegate"] + (isService.pointee != 0 ? ["--" + serviceFlag] : [])
+        let program = count > 0 ? arguments[0].map { String(cString: $0) } : nil
+        let rest = [program ?? "codegate"] + (isService.pointee != 0 ? ["--" + serviceFlag] : [])
         return .success(Parsed(options: collector.options, optionsGiven: collector.optionsGiven, applicationArguments: rest))
     }
 }

@@ -5,6 +5,7 @@ import CGtk
 
 /// Filters what is typed or pasted into a GtkEntry before it lands: `filter` returns the text
 /// to insert instead, or nil to refuse the insertion with the error bell and `refused`.
+/// Full-width digits from a Chinese input method land as ASCII digits this way in both fields.
 @MainActor
 enum EntryFilter {
     private final class Reentry {
@@ -14,7 +15,7 @@ enum EntryFilter {
     /// Installs `filter` on `entry`'s text delegate, where GTK emits `insert-text`.
     static func install(
         on entry: UnsafeMutablePointer<GtkWidget>, _ filter: @escaping @MainActor (String) -> String?,
-        refused: @escaping @MainActor () -> Void
+        refused: @escaping @MainActor () -> Void = {}
     ) {
         guard let editable = gtk_editable_get_delegate(entry.opaque) else { return }
         let reentry = Reentry()

@@ -2,7 +2,8 @@
 ///
 /// Placeholders: `{s}` is the remaining whole seconds ("5"), `{ss}` the same zero-padded to two
 /// digits ("05"). A format must hold at least one; any other `{…}` is an error, so a typo is
-/// reported at start-up rather than shown to users.
+/// reported at start-up rather than shown to users. A format is a button's caption, so one
+/// longer than `longest` is refused too.
 public struct LabelFormat: Sendable, Equatable {
     enum Piece: Sendable, Equatable {
         case text(String)
@@ -14,6 +15,14 @@ public struct LabelFormat: Sendable, Equatable {
 
     /// The text the button shows when it is not counting down.
     public let idleText: String
+
+    /// The most characters (Unicode scalars, placeholders counted as written) a format may
+    /// have. The captions the controls ship are 9 to 14 characters long, so 64 leaves any
+    /// language room for its own wording, while a format pasted by mistake (a probe's
+    /// 3,500 characters made a label wider than X can allocate) is refused at start. Scalars,
+    /// not characters, so that a pile of combining marks on one letter counts for what it is.
+    /// Whatever fits this, the request button ellipsizes what its width cannot show.
+    public static let longest = 64
 
     /// "获取验证码", in the user's language.
     public static var defaultIdleText: String { ControlsText.localized("获取验证码") }
@@ -35,8 +44,11 @@ public struct LabelFormat: Sendable, Equatable {
     }
 
     /// Parses a format such as "{ss}s重新发送"; throws when it has no seconds placeholder or an
-    /// unknown one.
+    /// unknown one, or is longer than `longest`.
     public init(parsing format: String, idleText: String = LabelFormat.defaultIdleText) throws(LabelFormatError) {
+        guard format.unicodeScalars.count <= Self.longest else {
+            throw .tooLong(format)
+        }
         var pieces: [Piece] = []
         var rest = Substring(format)
         while let open = rest.firstIndex(of: "{") {
@@ -87,6 +99,8 @@ public enum LabelFormatError: Error, Equatable, CustomStringConvertible {
     case missingSeconds(String)
     case unknownPlaceholder(String, String)
     case unclosedBrace(String)
+    /// Longer than `LabelFormat.longest`.
+    case tooLong(String)
 
     public var description: String {
         switch self {
@@ -96,6 +110,9 @@ public enum LabelFormatError: Error, Equatable, CustomStringConvertible {
             "label format \"\(format)\" has an unknown placeholder {\(name)}: only {s} and {ss} exist"
         case .unclosedBrace(let format):
             "label format \"\(format)\" opens a { that is never closed"
+        case .tooLong(let format):
+            // Only its start is quoted: the line stays one readable line whatever was passed.
+            "label format \"\(String(format.unicodeScalars.prefix(16)))…\" has \(format.unicodeScalars.count) characters; a button label takes at most \(LabelFormat.longest)"
         }
     }
 }

@@ -31,21 +31,47 @@ public final class SlideUnlock {
     public var unlockedHint = ControlsText.localized("验证通过") {
         didSet { changes.notify() }
     }
-    /// How to pass the check by keyboard or by clicks: the control's accessible description
-    /// until the thumb moves.
-    public var keyboardHint = ControlsText.localized("按 → 键 10 次，或点击滑块 10 次，滑到最右端") {
-        didSet { changes.notify() }
+    /// Whether the track runs from right to left, as GTK lays out a slider in a right-to-left
+    /// language: the thumb starts at the right, the end is at the left and ← steps towards it.
+    /// `SlideToUnlock` sets it from its text direction; the words that name a key or a side
+    /// (`keyboardHint`, `unlockedPositionText`) follow it.
+    public var isMirrored = false {
+        didSet { if isMirrored != oldValue { changes.notify() } }
     }
+    /// How to pass the check by keyboard or by clicks: the control's accessible description
+    /// until the thumb moves. By default it names → and the right end, or ← and the left end
+    /// on a mirrored track; a text set here is used for both.
+    public var keyboardHint: String {
+        get { keyboardHints.text(mirrored: isMirrored) }
+        set {
+            keyboardHints = DirectionalText(newValue)
+            changes.notify()
+        }
+    }
+    private var keyboardHints = DirectionalText(
+        leftToRight: ControlsText.localized("按 → 键 10 次，或点击滑块 10 次，滑到最右端"),
+        // TRANSLATORS: the same on a slider mirrored for a right-to-left language, which starts
+        // at the right: ← moves it on, and its end is at the left.
+        rightToLeft: ControlsText.localized("按 ← 键 10 次，或点击滑块 10 次，滑到最左端"))
     /// The keyboard way in a few words, on the track while the control has keyboard focus:
     /// short enough to fit there at twice the text size, which the whole `keyboardHint` is not.
-    public var focusedHint = ControlsText.localized("按 → 键 10 次") {
-        didSet { changes.notify() }
+    /// Names → by default, or ← on a mirrored track; a text set here is used for both.
+    public var focusedHint: String {
+        get { focusedHints.text(mirrored: isMirrored) }
+        set {
+            focusedHints = DirectionalText(newValue)
+            changes.notify()
+        }
     }
+    private var focusedHints = DirectionalText(
+        leftToRight: ControlsText.localized("按 → 键 10 次"),
+        // TRANSLATORS: the same on a slider mirrored for a right-to-left language.
+        rightToLeft: ControlsText.localized("按 ← 键 10 次"))
     /// Where the thumb stands after a step, for a screen reader: `{0}` is a whole percentage,
     /// `{1}` the steps still to go.
     public var progressText = ControlsText.localized(
         // TRANSLATORS: said after each step of the slider: {0} is how far it is, in per cent;
-        // {1} how many presses of → (or clicks on the thumb) are still needed.
+        // {1} how many presses of the arrow key (or clicks on the thumb) are still needed.
         "已滑动 {0}%，还需 {1} 步") {
         didSet { changes.notify() }
     }
@@ -67,10 +93,19 @@ public final class SlideUnlock {
         "已滑动 {0}%") {
         didSet { changes.notify() }
     }
-    /// The thumb's position in words once unlocked.
-    public var unlockedPositionText = ControlsText.localized("已滑到最右端") {
-        didSet { changes.notify() }
+    /// The thumb's position in words once unlocked: at the right end, or at the left end of a
+    /// mirrored track; a text set here is used for both.
+    public var unlockedPositionText: String {
+        get { unlockedPositionTexts.text(mirrored: isMirrored) }
+        set {
+            unlockedPositionTexts = DirectionalText(newValue)
+            changes.notify()
+        }
     }
+    private var unlockedPositionTexts = DirectionalText(
+        leftToRight: ControlsText.localized("已滑到最右端"),
+        // TRANSLATORS: on a slider mirrored for a right-to-left language, whose end is at the left.
+        rightToLeft: ControlsText.localized("已滑到最左端"))
     /// Called when anything in `state` changes.
     public let changes = ObserverList<Void>()
     /// Called each time the check is passed.
@@ -156,7 +191,8 @@ public final class SlideUnlock {
         return true
     }
 
-    /// One step towards the end, as one press of → or one click on the thumb makes.
+    /// One step towards the end, as one press of → (← on a mirrored track) or one click on the
+    /// thumb makes.
     @discardableResult
     public func stepForward() -> Bool {
         move(to: restingValue + Self.step, by: .step)

@@ -52,6 +52,13 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
 
     private var isMainland: Bool { e164.hasPrefix("+" + Self.mainland) }
 
+    /// What to put in the phone field for text typed or pasted into it: the text, with what a
+    /// Chinese input method types in full-width mode ("１３８") as the ASCII it is read as, so
+    /// the field shows the number as checked.
+    public static func filter(inserted text: String) -> String {
+        text.halfWidth
+    }
+
     /// What typing `text` so far amounts to: a start that more digits could complete is
     /// `.incomplete`, not an error, so the message does not flash while someone types.
     public static func check(_ text: String) -> PhoneNumberCheck {
@@ -84,7 +91,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     private static var mainlandLength: String { localized("大陆手机号为 11 位数字") }
 
     private static func parse(_ text: String) -> Parsed {
-        let cleaned = text.withoutSeparators
+        let cleaned = text.halfWidth.withoutSeparators
         guard !cleaned.isEmpty else { return .empty }
         if cleaned.first == "+" {
             let rest = cleaned.dropFirst()
@@ -162,10 +169,4 @@ public enum PhoneNumberCheck: Equatable, Sendable {
         if case .valid(let number) = self { return number }
         return nil
     }
-}
-
-extension String {
-    /// The text without the spaces and dashes people type or paste to group digits
-    /// ("138 0013-8000", "382 917"): both fields ignore them.
-    var withoutSeparators: String { filter { $0 != " " && $0 != "-" } }
 }

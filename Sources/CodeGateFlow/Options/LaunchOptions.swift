@@ -79,6 +79,8 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
     case unknownFailure(String)
     case badLabelFormat(LabelFormatError)
     case unexpectedArgument(String)
+    /// The value's bytes are no text in the locale's charset (nor UTF-8).
+    case notInCharset(option: String, charset: String)
 
     public var description: String {
         switch self {
@@ -90,6 +92,8 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
             "--label-format: \(error)"
         case .unexpectedArgument(let argument):
             "unexpected argument \"\(argument)\"; codegate takes only options, which --help lists"
+        case let .notInCharset(option, charset):
+            "\(option): the value is not text in the locale's character set, \(charset)"
         }
     }
 }

@@ -4,11 +4,12 @@ public enum VerificationCode {
     /// How many digits a code has.
     public static let length = 6
 
-    /// What to do with text typed or pasted into the code field: digits go in, spaces and dashes
-    /// ("382 917", "382-917") are dropped; from a whole pasted message ("【CodeGate】验证码
-    /// 382917，5分钟内有效") its one run of exactly `length` digits goes in; anything else
-    /// refuses the whole insertion.
+    /// What to do with text typed or pasted into the code field: digits go in, full-width ones
+    /// from a Chinese input method ("３８２") as ASCII, spaces and dashes ("382 917", "382-917")
+    /// are dropped; from a whole pasted message ("【CodeGate】验证码 382917，5分钟内有效") its
+    /// one run of exactly `length` digits goes in; anything else refuses the whole insertion.
     public static func filter(inserted text: String) -> String? {
+        let text = text.halfWidth
         let kept = text.withoutSeparators
         if kept.allSatisfy(\.isASCIIDigit) {
             return kept

@@ -49,6 +49,19 @@ public enum Signal {
         return connect(instance, "notify::\(property)", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// GtkWidget's `direction-changed`, whose previous direction the handlers here do not need:
+    /// they read the new one.
+    @discardableResult
+    package static func connectDirectionChanged(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor () -> Void
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, GtkTextDirection, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in
+            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+        }
+        return connect(widget, "direction-changed", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// GtkRange's `change-value`: return true to take over the change.
     @discardableResult
     package static func connectChangeValue(

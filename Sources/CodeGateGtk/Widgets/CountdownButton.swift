@@ -55,6 +55,11 @@ public final class CountdownButton {
         fill = ClipBin.make(around: tint)
         gtk_widget_set_can_target(fill, 0)
         gtk_widget_add_css_class(label, "countdown-label")
+        // A caption wider than the button ends in "…" instead of widening the button and the
+        // window around it: no format or translation can push a layout out of shape (a
+        // restored cooldown once opened a window 45,606 px wide). The accessible name keeps
+        // the whole text.
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         // The fill spans the button under the label, which alone decides the button's size.
         // Passed over by screen readers, with the label and the fill inside: the button's own
         // name says all of it, and does not change every second as the label does.

@@ -7,7 +7,9 @@ import CodeGateCore
 /// Only a drag of the thumb or steps to the end move it — a → key press, a click on the thumb
 /// or on the track ahead of it, a value an assistive technology sets through AT-SPI are one
 /// step each; the mouse wheel, Page Up/Down and Home/End are refused, so no single action
-/// unlocks it. Letting go of
+/// unlocks it. In a right-to-left language GTK mirrors the scale, as a Hebrew or Arabic reader
+/// expects: the thumb starts at the right, ← steps it and a drag to the left unlocks it, and the
+/// words that name a key or a side say ← and the left end. Letting go of
 /// the thumb early, or pausing the steps, glides it back; the model runs the glide and the
 /// pause, the control draws each frame and names each state for screen readers. The words on
 /// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, `focusedHint`, the accessible names) and this
@@ -69,10 +71,9 @@ public final class SlideToUnlock {
         gtk_overlay_add_overlay(widget.opaque, label)
         gtk_widget_add_css_class(widget, "slide-to-unlock")
 
-        tooltip = ControlsText.localized("拖动滑块到最右端（键盘：逐次按 → 键）")
         groupName = ControlsText.localized("安全验证")
-        gtk_widget_set_tooltip_text(scale, tooltip)
         cg_accessible_set_label(widget, groupName)
+        followDirection()
         attach(self, to: widget.cast(), key: Self.key)
         Signal.connectChangeValue(scale.cast()) { [weak self] scroll, value in
             guard let self else { return true }
@@ -88,6 +89,7 @@ public final class SlideToUnlock {
         // Value (GTK 4.8 gives a scale no AT-SPI action): one step forward, whatever value was
         // asked, so that no single call unlocks it; a value back is undone.
         Signal.connect(scale, "value-changed") { [weak self] in self?.valueSetFromOutside() }
+        Signal.connectDirectionChanged(scale) { [weak self] in self?.followDirection() }
         // Both in the capture phase, ahead of the scale's own gestures: the press decides
         // whether the scale may see it at all, and the release still arrives after the
         // scale's drag gesture has claimed the pointer.
@@ -114,10 +116,21 @@ public final class SlideToUnlock {
         attached(to: widget.cast(), key: key, as: SlideToUnlock.self)
     }
 
-    /// The tooltip on the track: how to pass the check with the pointer and the keyboard.
+    /// The tooltip on the track: how to pass the check with the pointer and the keyboard. By
+    /// default it names the right end and →, or the left end and ← where the track is mirrored;
+    /// a text set here is used for both.
     public var tooltip: String {
-        didSet { gtk_widget_set_tooltip_text(scale, tooltip) }
+        get { tooltips.text(mirrored: model.isMirrored) }
+        set {
+            tooltips = DirectionalText(newValue)
+            gtk_widget_set_tooltip_text(scale, newValue)
+        }
     }
+    private var tooltips = DirectionalText(
+        leftToRight: ControlsText.localized("拖动滑块到最右端（键盘：逐次按 → 键）"),
+        // TRANSLATORS: the same on a slider mirrored for a right-to-left language, which starts
+        // at the right: its end is at the left and ← moves it on.
+        rightToLeft: ControlsText.localized("拖动滑块到最左端（键盘：逐次按 ← 键）"))
 
     /// What a screen reader calls the group around the track, which GTK 4.8 would otherwise
     /// name "GtkOverlay".
@@ -151,15 +164,24 @@ public final class SlideToUnlock {
         model.unlocks.observe(until: widget) { action() }
     }
 
+    /// Takes on the scale's text direction, which GTK sets at start from the language (and an
+    /// app may change): GTK lays the scale out right to left in a right-to-left language, and
+    /// the model's words and the tooltip then name the key and the side that work.
+    private func followDirection() {
+        model.isMirrored = gtk_widget_get_direction(scale) == GTK_TEXT_DIR_RTL
+        gtk_widget_set_tooltip_text(scale, tooltip)
+    }
+
     /// Where the thumb goes for the pointer at `x`: as far as the pointer travelled since
-    /// the drag began, one to one. GTK 4.8's own drag maps the pointer's travel over the whole
+    /// the drag began, one to one, leftwards on a mirrored track. GTK 4.8's own drag maps the pointer's travel over the whole
     /// trough yet moves the thumb over the trough less its width, so a wide thumb lags the
     /// pointer (by 12% here) and stops short of the end when the pointer gets there.
     private func dragged(to x: Double) {
         guard isDragging, let origin = dragOrigin, x != origin.x, let trough, let thumb else { return }
         let travel = Double(gtk_widget_get_width(trough) - gtk_widget_get_width(thumb))
         guard travel > 0 else { return }
-        if model.move(to: origin.value + (x - origin.x) / travel, by: .drag) {
+        let forward = model.isMirrored ? origin.x - x : x - origin.x
+        if model.move(to: origin.value + forward / travel, by: .drag) {
             draggedSincePress = true
         }
     }
@@ -206,9 +228,10 @@ public final class SlideToUnlock {
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
         // A click on the track ahead of the thumb is one step too: a head pointer or eye gaze
         // that keeps clicking the same spot is not left behind once the thumb has moved on.
+        // Ahead is to the left on a mirrored track.
         var bounds = graphene_rect_t()
         if let thumb, gtk_widget_compute_bounds(thumb, scale, &bounds) != 0,
-           x > Double(bounds.origin.x + bounds.size.width) {
+           model.isMirrored ? x < Double(bounds.origin.x) : x > Double(bounds.origin.x + bounds.size.width) {
             model.stepForward()
         }
     }
