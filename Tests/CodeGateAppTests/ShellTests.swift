@@ -69,6 +69,27 @@ final class ShellTests: XCTestCase {
         }
     }
 
+    /// However often `app.about` comes (a D-Bus caller in a loop), one About window is shown;
+    /// once it is closed, the next activation shows a new one.
+    func testAboutActionKeepsOneAboutWindow() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            for _ in 1...5 {
+                g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
+            }
+            XCTAssertTrue(H.pump { Self.visibleToplevel(ofType: "AdwAboutWindow").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+            XCTAssertEqual(Self.toplevels(ofType: "AdwAboutWindow").count, 1)
+            guard let about = Self.visibleToplevel(ofType: "AdwAboutWindow") else { return }
+            gtk_window_destroy(about.cast())
+            XCTAssertTrue(Self.toplevels(ofType: "AdwAboutWindow").isEmpty)
+            g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
+            XCTAssertTrue(H.pump { Self.visibleToplevel(ofType: "AdwAboutWindow").map { gtk_widget_get_mapped($0) != 0 } ?? false },
+                          "a new one once the first is closed")
+            XCTAssertEqual(Self.toplevels(ofType: "AdwAboutWindow").count, 1)
+        }
+    }
+
     func testControlWClosesTheWindow() {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())
@@ -98,14 +119,16 @@ final class ShellTests: XCTestCase {
     }
 
     @MainActor private static func visibleToplevel(ofType name: String) -> UnsafeMutablePointer<GtkWidget>? {
+        toplevels(ofType: name).first { gtk_widget_get_visible($0) != 0 }
+    }
+
+    /// Every window of type `name` that is not destroyed yet, shown or not.
+    @MainActor private static func toplevels(ofType name: String) -> [UnsafeMutablePointer<GtkWidget>] {
         let toplevels = gtk_window_get_toplevels()
-        for index in 0..<g_list_model_get_n_items(toplevels) {
-            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+        return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
+            guard let item = g_list_model_get_item(toplevels, index) else { return nil }
             g_object_unref(item)  // the list keeps the window alive
-            if typeName(item) == name, gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 {
-                return item.assumingMemoryBound(to: GtkWidget.self)
-            }
+            return typeName(item) == name ? item.assumingMemoryBound(to: GtkWidget.self) : nil
         }
-        return nil
     }
 }
