@@ -43,6 +43,7 @@ enum AboutWindow {
         gtk_window_set_transient_for(window.cast(), parent)
         gtk_window_set_modal(window.cast(), 1)
         gtk_window_set_destroy_with_parent(window.cast(), 1)
+        AboutCopyGuard.install(on: window, version: version)
         shown = window
         Signal.connect(window, "destroy") { shown = nil }
         gtk_window_present(window.cast())
