@@ -105,6 +105,59 @@ final class ShellTests: XCTestCase {
         }
     }
 
+    /// However often `app.about` comes (a D-Bus caller in a loop), one About window is shown;
+    /// once it is closed, the next activation shows a new one.
+    func testAboutActionKeepsOneAboutWindow() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            for _ in 1...5 {
+                g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
+            }
+            XCTAssertTrue(H.pump { Self.visibleToplevel(ofType: "AdwAboutWindow").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+            XCTAssertEqual(Self.toplevels(ofType: "AdwAboutWindow").count, 1)
+            guard let about = Self.visibleToplevel(ofType: "AdwAboutWindow") else { return }
+            gtk_window_destroy(about.cast())
+            XCTAssertTrue(Self.toplevels(ofType: "AdwAboutWindow").isEmpty)
+            g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
+            XCTAssertTrue(H.pump { Self.visibleToplevel(ofType: "AdwAboutWindow").map { gtk_widget_get_mapped($0) != 0 } ?? false },
+                          "a new one once the first is closed")
+            XCTAssertEqual(Self.toplevels(ofType: "AdwAboutWindow").count, 1)
+        }
+    }
+
+    /// Copying the version again while its toast shows copies it without a second toast: in
+    /// libadwaita 1.2 a toast that replaces another and is dismissed while it enters is freed
+    /// under its running animation, which crashed the app under a key storm.
+    func testCopyingTheVersionNeverStacksToasts() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
+            var about: UnsafeMutablePointer<GtkWidget>?
+            XCTAssertTrue(H.pump {
+                about = Self.visibleToplevel(ofType: "AdwAboutWindow")
+                return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
+            })
+            guard let about,
+                  let overlay = Self.descendant(of: about, where: { Self.typeName(UnsafeMutableRawPointer($0)) == "AdwToastOverlay" }),
+                  let version = Self.descendant(of: about, where: { Self.isButton($0, labelled: AboutWindow.version) })
+            else { return XCTFail("libadwaita's About window has a toast overlay and a version button") }
+            let clipboard = gtk_widget_get_clipboard(about)!
+            H.click(version)
+            XCTAssertTrue(H.pump { Self.toasts(on: overlay) == 1 }, "the first copy shows a toast")
+            gdk_clipboard_set_text(clipboard, "something else")
+            H.click(version)
+            XCTAssertEqual(Self.text(of: clipboard), AboutWindow.version, "a copy while the toast shows still copies")
+            H.pump(for: .milliseconds(400))
+            // Escape dismisses the toast; nothing may enter to replace it as it leaves.
+            H.xdotool("key", "Escape")
+            XCTAssertLessThanOrEqual(Self.toasts(on: overlay), 1)
+            XCTAssertTrue(H.pump { Self.toasts(on: overlay) == 0 }, "the toast leaves")
+            gtk_window_destroy(about.cast())
+        }
+    }
+
     func testControlWClosesTheWindow() {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())
@@ -133,15 +186,58 @@ final class ShellTests: XCTestCase {
         String(cString: g_type_name_from_instance(instance.assumingMemoryBound(to: GTypeInstance.self)))
     }
 
-    @MainActor private static func visibleToplevel(ofType name: String) -> UnsafeMutablePointer<GtkWidget>? {
-        let toplevels = gtk_window_get_toplevels()
-        for index in 0..<g_list_model_get_n_items(toplevels) {
-            guard let item = g_list_model_get_item(toplevels, index) else { continue }
-            g_object_unref(item)  // the list keeps the window alive
-            if typeName(item) == name, gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 {
-                return item.assumingMemoryBound(to: GtkWidget.self)
-            }
+    /// The toasts on a toast overlay, entering, shown or leaving: every child but its content.
+    @MainActor private static func toasts(on overlay: UnsafeMutablePointer<GtkWidget>) -> Int {
+        let content = adw_toast_overlay_get_child(overlay.opaque)
+        var count = 0
+        var child = gtk_widget_get_first_child(overlay)
+        while let current = child {
+            if current != content { count += 1 }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return count
+    }
+
+    @MainActor private static func isButton(_ widget: UnsafeMutablePointer<GtkWidget>, labelled text: String) -> Bool {
+        guard typeName(UnsafeMutableRawPointer(widget)) == "GtkButton", let label = gtk_widget_get_first_child(widget),
+              typeName(UnsafeMutableRawPointer(label)) == "GtkLabel" else { return false }
+        return String(cString: gtk_label_get_text(label.opaque)) == text
+    }
+
+    /// The text this process put on `clipboard`, if any.
+    @MainActor private static func text(of clipboard: OpaquePointer) -> String? {
+        guard let content = gdk_clipboard_get_content(clipboard) else { return nil }
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gchararray"))  // G_TYPE_STRING, a macro
+        defer { g_value_unset(&value) }
+        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else { return nil }
+        return String(cString: text)
+    }
+
+    /// The first widget below `widget`, depth first, that `matches`.
+    @MainActor private static func descendant(
+        of widget: UnsafeMutablePointer<GtkWidget>, where matches: (UnsafeMutablePointer<GtkWidget>) -> Bool
+    ) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if matches(current) { return current }
+            if let found = descendant(of: current, where: matches) { return found }
+            child = gtk_widget_get_next_sibling(current)
         }
         return nil
+    }
+
+    @MainActor private static func visibleToplevel(ofType name: String) -> UnsafeMutablePointer<GtkWidget>? {
+        toplevels(ofType: name).first { gtk_widget_get_visible($0) != 0 }
+    }
+
+    /// Every window of type `name` that is not destroyed yet, shown or not.
+    @MainActor private static func toplevels(ofType name: String) -> [UnsafeMutablePointer<GtkWidget>] {
+        let toplevels = gtk_window_get_toplevels()
+        return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
+            guard let item = g_list_model_get_item(toplevels, index) else { return nil }
+            g_object_unref(item)  // the list keeps the window alive
+            return typeName(item) == name ? item.assumingMemoryBound(to: GtkWidget.self) : nil
+        }
     }
 }

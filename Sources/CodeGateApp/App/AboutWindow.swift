@@ -5,16 +5,24 @@ import CGtk
 import CodeGateCore
 
 /// The About window: libadwaita's, with the app's name, icon, version, developer, licence and
-/// website, as GNOME apps show it.
+/// website, as GNOME apps show it. There is one at a time, however often `app.about` comes (the
+/// menu, or a D-Bus caller in a loop: each new window cost ~1 MB and made quitting slow).
 @MainActor
 enum AboutWindow {
     /// The version shown, the one the AppStream metainfo releases.
     static let version = "0.1.0"
     private static var developer: String { localized("CodeGate 开发者") }
     private static let website = "https://github.com/codegate/codegate"
+    /// The About window on screen, until it is destroyed.
+    private static var shown: UnsafeMutablePointer<GtkWidget>?
 
-    /// Shows a new About window over `parent` (the active window, if any).
+    /// Shows the About window over `parent` (the active window, if any): the one already
+    /// shown, raised where it is, or a new one once that is closed.
     static func present(over parent: UnsafeMutablePointer<GtkWindow>?) {
+        if let shown {
+            gtk_window_present(shown.cast())
+            return
+        }
         adw_init()  // idempotent; lets an app that is not an AdwApplication (the tests) show it
         let window = adw_about_window_new()!
         let about = window.opaque
@@ -35,6 +43,9 @@ enum AboutWindow {
         gtk_window_set_transient_for(window.cast(), parent)
         gtk_window_set_modal(window.cast(), 1)
         gtk_window_set_destroy_with_parent(window.cast(), 1)
+        AboutCopyGuard.install(on: window, version: version)
+        shown = window
+        Signal.connect(window, "destroy") { shown = nil }
         gtk_window_present(window.cast())
     }
 }
