@@ -86,6 +86,7 @@ test: locale
 	scripts/test_example.sh
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
+	scripts/test_notification.sh
 	scripts/test_a11y.sh
 	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh

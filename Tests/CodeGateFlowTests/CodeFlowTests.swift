@@ -88,7 +88,8 @@ import Testing
         #expect(log.messages.count == 1)
         flow.slider.move(to: 1, by: .drag)
         let second = flow.requestCode()
-        await clock.yield { clock.pendingCount >= 2 }
+        // The first code's lifetime, the request's timeout and the gateway's latency.
+        await clock.yield { clock.pendingCount >= 3 }
         clock.advance(by: .seconds(1))
         await second?.value
         #expect(log.messages.count == 2, "the second message belongs to the second slide")

@@ -78,10 +78,15 @@ public final class CodeGateApplication {
             let window = Self.openWindow(application: application, options: options, timers: GLibTimerPort(),
                                          state: Self.openStateFolder())
             let notifier = DesktopNotifier(application: application.cast())
+            // One notification, the newest message: a new code replaces the one before, and
+            // it goes once its code is used, expired or locked, or the app quits.
+            let smsNotification = "codegate-sms"
             window.onMessage = { message in
-                notifier.send(id: "codegate-sms", title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
+                notifier.send(id: smsNotification, title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
             }
+            window.flow.codeSpent.observe(until: window.window) { notifier.withdraw(id: smsNotification) }
             Signal.connect(window.window, "destroy") { [weak self] in
+                notifier.withdraw(id: smsNotification)
                 notifier.stop()
                 self?.window = nil
             }

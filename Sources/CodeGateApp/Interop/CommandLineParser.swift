@@ -88,8 +88,11 @@ enum CommandLineParser {
         }
         // GLib leaves in a "--" that ends the options when what follows it looks like an option
         // ("codegate -- --duration"): the stray argument to name is the one after it.
-        let left = argv[1..<Int(argc)].compactMap { $0 }
-        if let stray = (left.first.map { strcmp($0, "--") == 0 } == true ? left.dropFirst() : left[...]).first {
+        var left = argv.prefix(Int(argc)).dropFirst().compactMap { $0 }
+        if let first = left.first, strcmp(first, "--") == 0 {
+            left.removeFirst()
+        }
+        if let stray = left.first {
             let text = LocaleText.decode(stray) ?? String(cString: stray)
             return .failure(CommandLineError(message: "\(LaunchOptionError.unexpectedArgument(text))"))
         }

@@ -10,6 +10,8 @@ import CGtk
 final class DesktopNotifier {
     private let application: UnsafeMutablePointer<GApplication>
     private var watchID: guint = 0
+    /// The ids of the notifications shown and not withdrawn yet.
+    private var shown: Set<String> = []
     /// Whether a notification service is on the bus now.
     private(set) var isServicePresent = false
 
@@ -39,6 +41,14 @@ final class DesktopNotifier {
         g_notification_set_body(notification, body)
         g_application_send_notification(application, id, notification)
         g_object_unref(UnsafeMutableRawPointer(notification))
+        shown.insert(id)
+    }
+
+    /// Takes away the notification with `id`, if one was shown: what it says is no use any
+    /// more, and a code must not sit on screen after it was used.
+    func withdraw(id: String) {
+        guard shown.remove(id) != nil else { return }
+        g_application_withdraw_notification(application, id)
     }
 
     /// Ends the bus watch.

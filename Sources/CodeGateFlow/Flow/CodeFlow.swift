@@ -24,6 +24,10 @@ public final class CodeFlow {
     /// Told which control needs the user next, whenever that moves: the window puts keyboard
     /// focus there, so focus never drops to nothing when the focused control turns insensitive.
     public let focusMoves = ObserverList<FlowFocus>()
+    /// Told once the code last sent is no use any more: verified, locked, expired or gone. What
+    /// still shows it (the desktop notification carrying it) should take it away then; a newer
+    /// code is not told, as its message takes the older one's place.
+    public var codeSpent: ObserverList<Void> { sentCode.spent }
 
     /// What the phone number field holds.
     public private(set) var phone: PhoneNumberCheck = .empty {
@@ -52,6 +56,7 @@ public final class CodeFlow {
     /// The line under the request button that asks for the slide first.
     private static var slideFirst: StatusMessage { StatusMessage(localized("请先滑动验证"), kind: .error) }
     private let verifyCall: ServiceCall
+    private let sentCode: SentCode
     private var wasCounting = false
 
     /// Creates the flow; calls to `service` time out on the countdown's timers.
@@ -60,6 +65,7 @@ public final class CodeFlow {
         self.service = service
         request = CountdownRequest(countdown: countdown, timeout: Self.answerTimeout)
         verifyCall = ServiceCall(timers: countdown.timers, timeout: Self.answerTimeout)
+        sentCode = SentCode(timers: countdown.timers)
         wasCounting = countdown.isCounting
         request.requireUnlock(of: slider)
         request.handler = { [weak self] in try await self?.sendCode() ?? .zero }
@@ -181,14 +187,16 @@ public final class CodeFlow {
         return verifyCall.start { () async throws(CodeServiceError) in try await service.verify(code, for: number) } timedOut: {
             .timeout
         } answered: { [weak self] outcome in
-            self?.verifyAnswered(outcome)
+            self?.verifyAnswered(outcome, for: number)
         }
     }
 
     /// The request button's handler: asks the service for a code for the number of the press.
     private func sendCode() async throws(CodeServiceError) -> Duration {
         guard let number = sendingNumber else { throw .network }
-        return try await service.requestCode(for: number).cooldown
+        let receipt = try await service.requestCode(for: number)
+        sentCode.sent(to: number, lifetime: receipt.validFor)
+        return receipt.cooldown
     }
 
     /// The request button may be pressed only for a number that can take a code, and not once
@@ -243,10 +251,11 @@ public final class CodeFlow {
         focusMoves.notify(failure.cooldownLeft == nil ? .slider : .code)
     }
 
-    private func verifyAnswered(_ outcome: Result<VerificationResult, CodeServiceError>) {
+    private func verifyAnswered(_ outcome: Result<VerificationResult, CodeServiceError>, for number: PhoneNumber) {
         isVerifying = false
         switch outcome {
         case .success(let result):
+            sentCode.checked(result, for: number)
             isVerified = result == .verified
             let message = countdown.isCounting ? result.messageWhileCooling : result.message
             verifyStatus = StatusMessage(message, kind: isVerified ? .success : .error)
