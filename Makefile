@@ -87,6 +87,7 @@ test: locale
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
 	scripts/test_notification.sh
+	scripts/test_about.sh
 	scripts/test_a11y.sh
 	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh
