@@ -25,9 +25,10 @@ thumb vs track, track vs window) compare the dominant colour of the indicator wi
 its neighbour and need 3:1.
 
 Focus rings are found by difference: the same element focused and not, in two screenshots of
-the same layout; the ring is the most frequent colour among the pixels that changed within
-6 px of the element's bounds (a caret or a hint that changes with focus are far fewer pixels;
-no change at all: no ring, FAIL). It needs 3:1 against the window, and against what it sits
+the same layout; the ring is the most frequent colour among the pixels that changed near the
+element's edge, from 6 px inside its bounds to 6 px outside (a text that changes with focus,
+as on the slider's track, lies further in; a caret is far fewer pixels; no change at all: no
+ring, FAIL). It needs 3:1 against the window, and against what it sits
 on: for each colour covering at least 10 % of the changed pixels (a translucent ring has one
 over each thing it crosses), the colours of the unchanged pixels within 2 px of it, inside
 and outside (each covering at least 10 % of them); the least contrasting pair counts.
@@ -186,9 +187,13 @@ class Shot:
         pad = 6
         now, before = focused.image.load(), unfocused.image.load()
         changed = set()
+        edge = 6
         for py in range(y - pad, y + h + pad):
             for px in range(x - pad, x + w + pad):
-                if now[px, py] != before[px, py]:
+                # Only near the element's edge, where a ring is drawn: inside it, the text a
+                # focused control shows instead of another (the slider's track) is no ring.
+                inner = x + edge <= px < x + w - edge and y + edge <= py < y + h - edge
+                if not inner and now[px, py] != before[px, py]:
                     changed.add((px, py))
         if len(changed) < 10:
             print(f"  {element}: nothing drawn around it when focused")
