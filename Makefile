@@ -3,7 +3,8 @@
 # DESTDIR if given) and `make uninstall` removes it again. `make pot` refreshes the translation
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
 # finds them. `make soak` runs the real window through 200 request cycles and reports its
-# memory and height; `make bench` compares its cost with the C and PyGObject references, and
+# memory and height, then storms every window with random keys and clicks for STORM_SECONDS
+# (default 180); `make bench` compares its cost with the C and PyGObject references, and
 # `make orderfile` rewrites the release binary's function order from a profile.
 # Each target first installs the Debian packages it needs and does not find.
 
@@ -13,7 +14,7 @@ RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev 
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
-SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool
+SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool dbus-daemon libglib2.0-bin
 ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # The accessibility and contrast checks read the AT-SPI tree with pyatspi on a private
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
@@ -108,10 +109,12 @@ orderfile:
 	$(call require,$(ORDER_PACKAGES))
 	scripts/orderfile.sh
 
-# Not part of `test`: 200 cycles through the real window take several minutes.
+# Not part of `test`: 200 cycles through the real window take several minutes, and the key
+# storm after them (on a private session bus) STORM_SECONDS more.
+STORM_SECONDS ?= 180
 soak: build
 	$(call require,$(SOAK_PACKAGES))
-	scripts/soak.sh
+	STORM_SECONDS=$(STORM_SECONDS) scripts/soak.sh
 
 # The accessibility and contrast checks of `test`, in report mode (they print what fails and
 # exit 0): the whole flow by keyboard with auto-repeat off as a screen reader gets it, and the contrast

@@ -5,6 +5,8 @@
 # right one is only on screen; a wrong one exercises the same path). Prints the resident memory
 # at the start, after the warm-up and at the end, and the window's height at the end: memory
 # must stay flat after the warm-up and the height constant, however many messages arrive.
+# Then the key storm (scripts/key_storm.sh): STORM_SECONDS (default 180) of random keys and
+# clicks through every window, About included, which fails on a crash or growing memory.
 # usage: scripts/soak.sh [CYCLES] (default 200)
 set -euo pipefail
 cycles=${1:-200}
@@ -39,3 +41,7 @@ for cycle in $(seq 1 "$cycles"); do
     if [ "$cycle" = "$warmup" ]; then echo "soak: RSS after $warmup cycles (warm-up) $(rss), window height $(height) px"; fi
 done
 echo "soak: RSS at the end $(rss), window height $(height) px"
+kill "$APP_PID"
+wait "$APP_PID" 2>/dev/null || true
+APP_PID=
+scripts/key_storm.sh "${STORM_SECONDS:-180}"

@@ -90,12 +90,7 @@ final class ShellTests: XCTestCase {
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
             g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
-            var about: UnsafeMutablePointer<GtkWidget>?
-            XCTAssertTrue(H.pump {
-                about = Self.visibleToplevel(ofType: "AdwAboutWindow")
-                return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
-            })
-            guard let about else { return }
+            guard let about = Self.shownAboutWindow() else { return XCTFail("app.about shows About") }
             XCTAssertEqual(String(cString: adw_about_window_get_application_name(about.opaque)), "CodeGate")
             XCTAssertEqual(String(cString: adw_about_window_get_version(about.opaque)), "0.1.0")
             XCTAssertEqual(String(cString: adw_about_window_get_application_icon(about.opaque)), CodeGateApplication.id)
@@ -114,14 +109,12 @@ final class ShellTests: XCTestCase {
             for _ in 1...5 {
                 g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
             }
-            XCTAssertTrue(H.pump { Self.visibleToplevel(ofType: "AdwAboutWindow").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+            guard let about = Self.shownAboutWindow() else { return XCTFail("app.about shows About") }
             XCTAssertEqual(Self.toplevels(ofType: "AdwAboutWindow").count, 1)
-            guard let about = Self.visibleToplevel(ofType: "AdwAboutWindow") else { return }
             gtk_window_destroy(about.cast())
             XCTAssertTrue(Self.toplevels(ofType: "AdwAboutWindow").isEmpty)
             g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
-            XCTAssertTrue(H.pump { Self.visibleToplevel(ofType: "AdwAboutWindow").map { gtk_widget_get_mapped($0) != 0 } ?? false },
-                          "a new one once the first is closed")
+            XCTAssertNotNil(Self.shownAboutWindow(), "a new one once the first is closed")
             XCTAssertEqual(Self.toplevels(ofType: "AdwAboutWindow").count, 1)
         }
     }
@@ -134,15 +127,10 @@ final class ShellTests: XCTestCase {
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
             g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
-            var about: UnsafeMutablePointer<GtkWidget>?
-            XCTAssertTrue(H.pump {
-                about = Self.visibleToplevel(ofType: "AdwAboutWindow")
-                return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
-            })
-            guard let about,
+            guard let about = Self.shownAboutWindow(),
                   let overlay = Self.descendant(of: about, where: { Self.typeName(UnsafeMutableRawPointer($0)) == "AdwToastOverlay" }),
                   let version = Self.descendant(of: about, where: { Self.isButton($0, labelled: AboutWindow.version) })
-            else { return XCTFail("libadwaita's About window has a toast overlay and a version button") }
+            else { return XCTFail("app.about shows About, with a toast overlay and a version button") }
             let clipboard = gtk_widget_get_clipboard(about)!
             H.click(version)
             XCTAssertTrue(H.pump { Self.toasts(on: overlay) == 1 }, "the first copy shows a toast")
@@ -184,6 +172,16 @@ final class ShellTests: XCTestCase {
 
     private static func typeName(_ instance: UnsafeMutableRawPointer) -> String {
         String(cString: g_type_name_from_instance(instance.assumingMemoryBound(to: GTypeInstance.self)))
+    }
+
+    /// The About window once it is on screen; nil if none comes within the pump's wait.
+    @MainActor private static func shownAboutWindow() -> UnsafeMutablePointer<GtkWidget>? {
+        var about: UnsafeMutablePointer<GtkWidget>?
+        H.pump {
+            about = visibleToplevel(ofType: "AdwAboutWindow")
+            return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
+        }
+        return about.flatMap { gtk_widget_get_mapped($0) != 0 ? $0 : nil }
     }
 
     /// The toasts on a toast overlay, entering, shown or leaving: every child but its content.

@@ -5,15 +5,15 @@ import CodeGateGtk
 /// Keeps libadwaita 1.2's About window from crashing when its version is copied again and again.
 ///
 /// The version button copies the version and shows a "Copied to clipboard" toast. A toast that
-/// comes while another is on the overlay waits, and then enters over 500 ms, replacing it; if it
-/// is dismissed (Escape, its close button) before that entrance ends, its 300 ms exit ends
-/// first and libadwaita 1.2 frees the toast's record while the entrance still runs: the
-/// entrance's end then unrefs an object through freed memory (SIGSEGV in `adw_animation_skip` →
+/// comes while another is on the overlay waits, then enters over 500 ms, replacing it; if it is
+/// dismissed (Escape, its close button) before that entrance ends, its 300 ms exit ends first
+/// and libadwaita 1.2 frees the toast's record while the entrance still runs: the entrance's end
+/// then unrefs an object through freed memory (SIGSEGV in `adw_animation_skip` →
 /// `g_object_unref`; a key storm on About hit it within a minute in most runs). libadwaita 1.3
 /// fixed it (commit 1674ebc9, "toast-overlay: Prevent show_done from firing after hide_done");
-/// Debian 12 ships 1.2.2. A toast shown while the overlay shows none enters over 300 ms, and
-/// an exit of 300 ms that starts later never ends before it, so the button is given an action of ours: it lets
-/// libadwaita copy and show its toast only while no toast is on the overlay, and otherwise
+/// Debian 12 ships 1.2.2. A toast shown while the overlay shows none enters over 300 ms, and no
+/// 300 ms exit that starts later ends before that. So the button is given an action of ours: it
+/// lets libadwaita copy and show its toast only while no toast is on the overlay, and otherwise
 /// copies the version alone — the toast on screen already says it was copied.
 @MainActor
 enum AboutCopyGuard {
