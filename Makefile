@@ -10,7 +10,7 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev pkg-config fonts-noto-cjk gettext
+RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev libsoup-3.0-dev glib-networking pkg-config fonts-noto-cjk gettext
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0

@@ -43,6 +43,13 @@ let package = Package(
         ),
         // glibc's gettext for the app's messages: in libc itself, no package or library to link.
         .systemLibrary(name: "CLibintl"),
+        // libsoup 3 over GLib (no GTK), through a .pc file of ours for the same reason as CGtk's:
+        // the HTTP client of a real backend and the gateway's server.
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CSoup/libsoup-3.0-swiftpm.pc",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
         // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The controls' models: countdown, slider, the request with its cooldown. No GTK.
