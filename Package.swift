@@ -52,6 +52,11 @@ let package = Package(
         ),
         // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
+        .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // That glue: closures GLib owns, signals, timers on the boot clock, the main queue on
+        // the GLib loop. No GTK.
+        .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateCore"]),
         // The controls' models: countdown, slider, the request with its cooldown. No GTK.
         .target(name: "CodeGateCore", plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
@@ -59,7 +64,7 @@ let package = Package(
         // The two GTK widgets and their GLib glue.
         .target(
             name: "CodeGateGtk",
-            dependencies: ["CGtk", "CodeGateCore"],
+            dependencies: ["CGtk", "CodeGateCore", "CodeGateGLib"],
             plugins: ["EmbedPlugin"]
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
@@ -87,7 +92,7 @@ let package = Package(
         .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),
         .testTarget(
             name: "CodeGateAppTests",
-            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw"]
+            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import CodeGateGLib
 import CGtk
 
 /// A GTK widget class of our own, "CodeGateClipBin": one child, drawn only up to a given width
