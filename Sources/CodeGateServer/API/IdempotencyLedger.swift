@@ -23,7 +23,6 @@ struct IdempotencyLedger {
     }
 
     private struct Entry {
-        let key: String
         let number: PhoneNumber
         let answered: ContinuousClock.Instant
         let receipt: CodeReceipt
@@ -57,7 +56,7 @@ struct IdempotencyLedger {
             entries[oldest] = nil
             order.removeFirst()
         }
-        entries[key] = Entry(key: key, number: number, answered: now, receipt: receipt)
+        entries[key] = Entry(number: number, answered: now, receipt: receipt)
         order.append(key)
     }
 
