@@ -3,7 +3,8 @@
 # private state, runs the conformance suite against it (reading codes from its stdout), and
 # checks what the suite cannot see from outside: SIGTERM and SIGINT stop it with status 0; bad
 # arguments print one line and exit 2; two gateways on one state folder send one code per
-# cooldown to a number, even asked at the same moment; the rate limit answers 429 with
+# cooldown to a number, even asked at the same moment, and replay each other's idempotency keys,
+# also after a restart; the rate limit answers 429 with
 # Retry-After; a state folder it cannot use makes it refuse (503) rather than send; a huge
 # body is refused without being kept; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
 set -euo pipefail
@@ -141,10 +142,19 @@ for index in 1 2 3 4 5; do
     post "$second_url" /v1/codes "{\"phone\": \"$number\"}" "Idempotency-Key: c$index" | grep -q '^429' ||
         fail "the second gateway sent $number a code inside the first's cooldown"
 done
+step "an Idempotency-Key answered by one gateway is replayed by the other, and after a restart"
+post "$first_url" /v1/codes '{"phone": "+447700900006"}' "Idempotency-Key: slide" | grep -q '^201' || fail "a fresh key was refused"
+post "$second_url" /v1/codes '{"phone": "+447700900006"}' "Idempotency-Key: slide" | grep -q '^200' ||
+    fail "the second gateway did not replay the first one's key"
 sms=$(cat "$scratch/first.out" "$scratch/second.out" | grep -c '^SMS ' || true)
-[ "$sms" = 5 ] || fail "two gateways sent $sms text messages to 5 numbers, not 5"
+[ "$sms" = 6 ] || fail "two gateways sent $sms text messages to 6 numbers, not 6"
 stop "$first_pid" INT
 stop "$second_pid" TERM
+start third --duration 30
+post "$url" /v1/codes '{"phone": "+447700900006"}' "Idempotency-Key: slide" | grep -q '^200' || fail "a restarted gateway did not replay the key"
+post "$url" /v1/codes '{"phone": "+447700900007"}' "Idempotency-Key: slide" | grep -q '^422' || fail "a key reused for another number was not refused"
+! grep -q '^SMS' "$scratch/third.out" || fail "the restarted gateway sent an SMS"
+stop "$pid" TERM
 
 step "the rate limit: 429 rate_limited with Retry-After"
 start limited --rate-limit 3 --state-dir "$scratch/limited"

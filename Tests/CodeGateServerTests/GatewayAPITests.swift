@@ -153,6 +153,15 @@ import Testing
         #expect(phone.messages.isEmpty)
     }
 
+    @Test func keysFollowTheProtocol() {
+        for key in ["a", "7c1f3a9e-52b4_4d0a", String(repeating: "k", count: 64)] {
+            #expect(GatewayAPI.isValidKey(key), "\(key)")
+        }
+        for key in ["", String(repeating: "k", count: 65), "a b", "a/b", "ключ", "a\n"] {
+            #expect(!GatewayAPI.isValidKey(key), "\(key.debugDescription)")
+        }
+    }
+
     @Test func theSpacesAndCharsetOfAJSONContentTypeAreAllowed() {
         for type in ["application/json", "Application/JSON", "application/json; charset=utf-8", "application/json;charset=\"UTF-8\""] {
             #expect(GatewayAPI.isJSON(type), "\(type)")
