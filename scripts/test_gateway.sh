@@ -156,11 +156,11 @@ post "$url" /v1/codes '{"phone": "+447700900007"}' "Idempotency-Key: slide" | gr
 ! grep -q '^SMS' "$scratch/third.out" || fail "the restarted gateway sent an SMS"
 stop "$pid" TERM
 
-step "the rate limit: 429 rate_limited with Retry-After"
-start limited --rate-limit 3 --state-dir "$scratch/limited"
+step "the rate limit: 429 rate_limited with Retry-After, in the request's language whatever the gateway's"
+LANGUAGE=en LANG=en_US.UTF-8 start limited --rate-limit 3 --state-dir "$scratch/limited"
 for index in 1 2 3; do post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' | grep -q '^200' || fail "request $index refused"; done
-answer=$(post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}')
-[[ $answer =~ ^429$'\t'[0-9]+$'\t'.*\"rate_limited\" ]] || fail "the 4th request a minute got: $answer"
+answer=$(post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' "Accept-Language: zh-TW")
+[[ $answer =~ ^429$'\t'[0-9]+$'\t'.*\"rate_limited\".*請求過於頻繁 ]] || fail "the 4th request a minute got: $answer"
 stop "$pid" TERM
 
 step "a state folder it cannot use: 503 state_unavailable, no SMS"

@@ -15,9 +15,6 @@ public enum GatewayProcess {
     /// 1 when it cannot listen.
     public static func run(_ arguments: [String]) -> Int32 {
         setlocale(LC_ALL, "")
-        // Each answer's language comes from its request (AnswerLanguage); LANGUAGE would
-        // override that choice in gettext, whatever the request asked.
-        unsetenv("LANGUAGE")
         TextDomain.bind(to: LocaleDirectory.find())
         // A reader of standard output that went away must not kill the gateway mid-answer.
         signal(SIGPIPE, SIG_IGN)
@@ -32,6 +29,9 @@ public enum GatewayProcess {
             say(GatewayOptions.usage, to: STDOUT_FILENO, newline: false)
             return 0
         }
+        // From here each answer's language comes from its request (AnswerLanguage); LANGUAGE
+        // would override that choice in gettext, whatever the request asked.
+        unsetenv("LANGUAGE")
         let timers = GLibTimeoutPort()
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
         let store = GatewayStore(folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report)
