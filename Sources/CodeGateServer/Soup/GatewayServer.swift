@@ -10,6 +10,9 @@ import CodeGateFlow
 /// per request goes to `log` — method, path, status, milliseconds; never a body, so never a code.
 @MainActor
 public final class GatewayServer {
+    /// How long a connection may sit with no byte moving before the server closes it.
+    public static let idleTimeout: Duration = .seconds(10)
+
     private let server: UnsafeMutablePointer<SoupServer>
     private let api: GatewayAPI
     private let log: @MainActor (String) -> Void
@@ -25,6 +28,7 @@ public final class GatewayServer {
         let handler: SoupServerCallback = { _, message, _, _, data in
             MainActor.assumeIsolated { CallbackBox<Weak>.unbox(data)?.server?.handle(ServerMessage(pointer: message!)) }
         }
+        IdleTimeout.apply(guint(Self.idleTimeout.components.seconds), to: server)
         soup_server_add_early_handler(server, nil, early, CallbackBox.retain(Weak(self)), releaseCallbackBox)
         soup_server_add_handler(server, nil, handler, CallbackBox.retain(Weak(self)), releaseCallbackBox)
     }
