@@ -1,4 +1,3 @@
-import CSoup
 import CodeGateCore
 import CodeGateFlow
 import Glibc
@@ -48,16 +47,7 @@ public enum GatewayProcess {
         case .success(let url):
             say(url, to: STDOUT_FILENO)
         }
-        let loop = g_main_loop_new(nil, 0)
-        defer { g_main_loop_unref(loop) }
-        // Both sources stay until the loop has ended, then both are removed.
-        let stop: GSourceFunc = { data in
-            g_main_loop_quit(OpaquePointer(data))
-            return 1 // G_SOURCE_CONTINUE
-        }
-        let signals = [SIGTERM, SIGINT].map { g_unix_signal_add_full(G_PRIORITY_DEFAULT, $0, stop, UnsafeMutableRawPointer(loop), nil) }
-        g_main_loop_run(loop)
-        signals.forEach { g_source_remove($0) }
+        SignalLoop.run(until: [SIGTERM, SIGINT])
         withExtendedLifetime((server, phone)) {}
         return 0
     }
