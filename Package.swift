@@ -84,7 +84,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
         // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
-        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CSoup"]),
+        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGLib", "CSoup"]),
         .executableTarget(name: "codegate-gateway", dependencies: ["CodeGateServer"]),
         // The manual clock for tests: not part of any public API.
         .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
