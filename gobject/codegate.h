@@ -443,7 +443,7 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * codegate_slide_to_unlock_set_note:
  * @self: a #CodeGateSlideToUnlock
- * @note: (nullable) the new text
+ * @note: (nullable): the new text
  *
  * Sets #CodeGateSlideToUnlock:note.
  */
