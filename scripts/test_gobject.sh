@@ -9,7 +9,8 @@
 #  - the API from Python driven by the widgets' signals (Tests/GObject/test_api.py) and the
 #    lifetime test, 1000 controls destroyed mid-countdown, mid-request and mid-glide
 #    (Tests/GObject/test_lifetime.py), under Xvfb with G_DEBUG=fatal-criticals;
-#  - the C example built by pkg-config against the stage with no warning, then run under
+#  - the C example built by pkg-config against the stage with no warning; its AT-SPI tree
+#    (the controls named as the Swift ones, their wrappers unnamed groups); then run under
 #    valgrind, unlocked by → key presses, its code requested with Space and closed with
 #    Ctrl+W while the cooldown counts: no definite leak with libcodegate-1 in its stack.
 # Prints PASS or FAIL per check; exits 1 on any failure.
@@ -89,6 +90,23 @@ cc -Wall -Wextra -Werror -g -o "$c_example" Examples/C/controls-example.c \
     $(PKG_CONFIG_PATH=$stage/lib/pkgconfig pkg-config --cflags --libs codegate-1) >"$scratch/cc.log" 2>&1
 check $? "cc -Wall -Wextra -Werror Examples/C/controls-example.c \$(pkg-config --cflags --libs codegate-1)" \
     "$(head -3 "$scratch/cc.log" | tr '\n' ' ')"
+# What a screen reader gets of the two controls: the Swift controls' roles and names, and the
+# GObject wrappers around them as unnamed groups, never by their type names.
+cat >"$scratch/a11y.sh" <<SESSION
+. scripts/xvfb.sh
+start_a11y_session
+LD_LIBRARY_PATH=$stage/lib G_DEBUG=fatal-criticals "$c_example" &
+APP=\$!
+timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate controls\$' >/dev/null
+/usr/bin/python3 Tests/GObject/a11y_names.py controls-example-c
+SESSION
+dbus-run-session -- bash "$scratch/a11y.sh" >"$scratch/a11y.out" 2>"$scratch/a11y.err"
+tree=$(cat "$scratch/a11y.out")
+check "$(grep -q '^ *slider: 滑动验证，未通过$' <<<"$tree" && grep -q '^ *push button: 获取验证码$' <<<"$tree" &&
+    ! grep -q 'CodeGate[A-Za-z]' <<<"$tree"; echo $?)" \
+    "AT-SPI: the slider and the button named as the Swift controls name them, no node named CodeGate…" \
+    "$(tr '\n' '|' <<<"$tree" | head -c 600)"
+
 start_xvfb 800x600x24
 # A session bus of its own, as a desktop gives one (else GLib would autolaunch one).
 "${staged_env[@]}" DISPLAY="$DISPLAY" dbus-run-session -- valgrind --leak-check=full --show-leak-kinds=definite \

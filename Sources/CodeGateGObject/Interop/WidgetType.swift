@@ -118,6 +118,11 @@ final class WidgetType: @unchecked Sendable {
         }
         let widgetClass = gClass.assumingMemoryBound(to: GtkWidgetClass.self)
         gtk_widget_class_set_css_name(widgetClass, cssName)
+        // An unnamed group around the Swift control, as a GtkBox is: screen readers pass over
+        // it to the control, which is named and described. GTK 4.8 calls a generic widget by
+        // its type name ("CodeGateSlideToUnlock"), and leaves a presentation one out of the
+        // tree together with everything inside it.
+        gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GROUP)
         // The Swift control's widget is the only child and takes all the space.
         gtk_widget_class_set_layout_manager_type(widgetClass, gtk_bin_layout_get_type())
     }
