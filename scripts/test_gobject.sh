@@ -71,6 +71,18 @@ assert '/opt/swift' not in maps and 'libswift' not in maps, 'a toolchain library
 check $? "the typelib loads under env -i with only the staged paths, nothing of the toolchain mapped" \
     "$(tail -3 "$scratch/typelib.log" | tr '\n' ' ')"
 
+# The controls' words come from the catalogs inside the library, in the user's language.
+words=$("${staged_env[@]}" LC_ALL=en_US.UTF-8 xvfb-run -a /usr/bin/python3 -c "
+import gi
+gi.require_version('Gtk', '4.0')
+gi.require_version('CodeGate', '1')
+from gi.repository import CodeGate, Gtk
+Gtk.init()
+print(CodeGate.CountdownButton().props.idle_text, '|', CodeGate.SlideToUnlock().props.hint)
+" 2>&1)
+check "$([ "$words" = "Get Code | Slide to unlock" ]; echo $?)" \
+    "under LC_ALL=en_US.UTF-8 the controls speak English from the library's own catalogs" "$words"
+
 # The Python tests: their own PASS/FAIL lines, and nothing on stderr but one expected warning.
 for test in api lifetime; do
     (cd Tests/GObject && "${staged_env[@]}" xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 "test_$test.py") \
