@@ -5,7 +5,7 @@ their notify, the request cycle (sent, failed, refused, timed out, a late answer
 the slider, GtkBuilder. Run under Xvfb with G_DEBUG=fatal-criticals and the staged install."""
 import os
 
-from harness import CodeGate, GObject, Gtk, button_of, check, finish, settle, step, wait_until
+from harness import CodeGate, GObject, Gtk, button_of, check, finish, scale_of, settle, step, wait_until
 
 
 def threads():
@@ -53,6 +53,8 @@ window.set_child(box)
 window.present()
 wait_until(lambda: button.get_mapped())
 threads_before = threads()
+check(button.grab_focus() and window.get_focus() is button_of(button), "grab_focus on the button focuses its GtkButton")
+check(slider.grab_focus() and window.get_focus() is scale_of(slider), "grab_focus on the slider focuses its thumb")
 
 # The gate: with a slider, the button waits for the slide.
 events = []
