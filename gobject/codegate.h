@@ -168,7 +168,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * CodeGateSlideToUnlock::unlocked:
  * @self: the slider
  *
- * Emitted each time the thumb reaches the end and the check is passed.
+ * Emitted each time the thumb reaches the end and the check is passed. (In Vala, whose
+ * classes cannot have a signal and a property of one name, it is `unlocked_signal`.)
  */
 /**
  * codegate_slide_to_unlock_new:
