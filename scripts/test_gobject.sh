@@ -10,7 +10,8 @@
 #    lifetime test, 1000 controls destroyed mid-countdown, mid-request and mid-glide
 #    (Tests/GObject/test_lifetime.py), under Xvfb with G_DEBUG=fatal-criticals;
 #  - the C example built by pkg-config against the stage with no warning; its AT-SPI tree
-#    (the controls named as the Swift ones, their wrappers unnamed groups); then run under
+#    (the controls named as the Swift ones, their wrappers unnamed groups), before and after
+#    → ×10, Tab and Space by xdotool (unlocked, counting, the status says sent); then run under
 #    valgrind, unlocked by → key presses, its code requested with Space and closed with
 #    Ctrl+W while the cooldown counts: no definite leak with libcodegate-1 in its stack.
 # Prints PASS or FAIL per check; exits 1 on any failure.
@@ -109,14 +110,25 @@ cat >"$scratch/a11y.sh" <<SESSION
 start_a11y_session
 LD_LIBRARY_PATH=$stage/lib G_DEBUG=fatal-criticals "$c_example" &
 APP=\$!
-timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate controls\$' >/dev/null
-/usr/bin/python3 Tests/GObject/a11y_names.py controls-example-c
+window=\$(timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate controls\$' | head -1)
+/usr/bin/python3 Tests/GObject/a11y_names.py controls-example-c >"$scratch/tree-start"
+# Ten → presses on the focused thumb, Tab to the button, Space: the app's request answers in
+# 300 ms and the cooldown counts.
+for _ in \$(seq 10); do xdotool key --window "\$window" Right; done
+xdotool key --window "\$window" Tab space
+sleep 1.5
+/usr/bin/python3 Tests/GObject/a11y_names.py controls-example-c >"$scratch/tree-sent"
 SESSION
-dbus-run-session -- bash "$scratch/a11y.sh" >"$scratch/a11y.out" 2>"$scratch/a11y.err"
-tree=$(cat "$scratch/a11y.out")
+dbus-run-session -- bash "$scratch/a11y.sh" >"$scratch/a11y.out" 2>&1
+tree=$(cat "$scratch/tree-start" 2>/dev/null)
 check "$(grep -q '^ *slider: 滑动验证，未通过$' <<<"$tree" && grep -q '^ *push button: 获取验证码$' <<<"$tree" &&
     ! grep -q 'CodeGate[A-Za-z]' <<<"$tree"; echo $?)" \
     "AT-SPI: the slider and the button named as the Swift controls name them, no node named CodeGate…" \
+    "$(tr '\n' '|' <<<"$tree" | head -c 600) $(tail -3 "$scratch/a11y.out")"
+tree=$(cat "$scratch/tree-sent" 2>/dev/null)
+check "$(grep -q '^ *slider: 滑动验证，已通过$' <<<"$tree" && grep -q -E '^ *push button: 获取验证码，(59|60) 秒后可重新获取$' <<<"$tree" &&
+    grep -q '^ *label: 验证码已发送，60 秒后可重新获取$' <<<"$tree"; echo $?)" \
+    "AT-SPI after → ×10, Tab, Space: the slider passed, the button counting down, the app's status says sent" \
     "$(tr '\n' '|' <<<"$tree" | head -c 600)"
 
 start_xvfb 800x600x24
