@@ -5,7 +5,8 @@
 #    toolchain needed or mapped, only the codegate_* C API exported, every function of the
 #    header among them;
 #  - the GIR made without a g-ir-scanner or vapigen warning (stage_gobject.sh fails on one);
-#  - the typelib loading under `env -i` with only the staged paths;
+#  - the typelib loading under `env -i` with only the staged paths, and English words from the
+#    library's own catalogs under en_US;
 #  - the API from Python driven by the widgets' signals (Tests/GObject/test_api.py) and the
 #    lifetime test, 1000 controls destroyed mid-countdown, mid-request and mid-glide
 #    (Tests/GObject/test_lifetime.py), under Xvfb with G_DEBUG=fatal-criticals;
