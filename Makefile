@@ -20,6 +20,11 @@ ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
 A11Y_PACKAGES := $(TEST_PACKAGES) at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi x11-xserver-utils
 CONTRAST_PACKAGES := $(A11Y_PACKAGES) imagemagick python3-pil
+# The GObject library's examples (scripts/test_languages.sh): PyGObject, GJS, Vala and C over
+# the staged install, driven as the Swift example is (AT-SPI, screenshots).
+LANGUAGE_PACKAGES := $(CONTRAST_PACKAGES) python3-gi gir1.2-gtk-4.0 gjs valac gcc
+# The API reference of the GObject library, generated from its GIR (make docs).
+DOCS_PACKAGES := gi-docgen
 # The real screen reader, headless: Debian's Orca logs every utterance to a file.
 ORCA_PACKAGES := $(A11Y_PACKAGES) orca
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus, and
@@ -45,7 +50,7 @@ INSTALLED := $(BINDIR)/codegate \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(CATALOGS)
 
-.PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report
+.PHONY: run test docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report
 
 # Refreshes the icon cache and desktop database after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
@@ -85,6 +90,8 @@ test: locale
 	scripts/test_state_race.sh
 	scripts/test_readme_example.sh
 	scripts/test_example.sh
+	$(call require,$(LANGUAGE_PACKAGES))
+	scripts/test_languages.sh
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
 	scripts/test_notification.sh
@@ -98,6 +105,15 @@ screenshot: build
 	scripts/screenshot.sh docs/screenshot.png light
 	scripts/screenshot.sh docs/screenshot-dark.png dark
 	scripts/screenshot.sh docs/screenshot-high-contrast.png high-contrast
+
+# The API reference of the controls' GObject library: gi-docgen over the staged CodeGate-1.gir
+# (docs/CodeGate.toml) into .build/docs/CodeGate-1; any warning fails it.
+docs: stage
+	$(call require,$(DOCS_PACKAGES))
+	rm -rf .build/docs/CodeGate-1
+	gi-docgen generate --quiet --fatal-warnings --config docs/CodeGate.toml --content-dir docs \
+		--output-dir .build/docs .build/stage/share/gir-1.0/CodeGate-1.gir
+	@echo "API reference: .build/docs/CodeGate-1/index.html"
 
 bench:
 	$(call require,$(BENCH_PACKAGES))
