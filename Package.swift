@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "CodeGateCore", targets: ["CodeGateCore"]),
         .library(name: "CodeGateGtk", targets: ["CodeGateGtk"]),
         .executable(name: "codegate", targets: ["codegate"]),
+        // The controls as GObject types for C, Python, GJS, Vala…: libcodegate-1.so (`make lib`).
+        .library(name: "codegate-1", type: .dynamic, targets: ["CodeGateGObject"]),
     ],
     targets: [
         // gtk4, through a .pc file of ours (by absolute path) that requires gtk4.pc's clean
@@ -61,6 +63,24 @@ let package = Package(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CodeGateCore"],
             plugins: ["EmbedPlugin"]
+        ),
+        // What the GObject types need from GLib that Swift cannot import (type macros, the enum).
+        .systemLibrary(
+            name: "CCodeGateGObject",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CGtk/gtk4-swiftpm.pc"
+        ),
+        // CodeGateSlideToUnlock and CodeGateCountdownButton over the two Swift controls, with the
+        // C API of gobject/codegate.h. The library has a SONAME and exports that API alone.
+        .target(
+            name: "CodeGateGObject",
+            dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk"],
+            linkerSettings: [.unsafeFlags([
+                "-Xlinker", "-soname=libcodegate-1.so.0",
+                "-Xlinker", "--version-script=\(Context.packageDirectory)/gobject/codegate.map",
+            ]),
+            // The release library carries the Swift runtime: it loads into Python or GJS with
+            // nothing of the toolchain (SwiftPM's --static-swift-stdlib skips dynamic products).
+            .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
