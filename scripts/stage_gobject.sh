@@ -26,7 +26,7 @@ log=.build/g-ir-scanner.log
 # The dumper g-ir-scanner builds loads the library and registers the types: criticals crash it.
 G_DEBUG=fatal-criticals g-ir-scanner --warn-all --warn-error \
     --namespace=CodeGate --nsversion=1 --identifier-prefix=CodeGate --symbol-prefix=codegate \
-    --include=Gtk-4.0 --pkg=gtk4 --pkg-export=codegate-1 --c-include=codegate-1/codegate.h \
+    --include=Gtk-4.0 --pkg=gtk4 --pkg-export=codegate-1 --c-include=codegate.h \
     --library=codegate-1 --library-path="$stage/lib" -I"$stage/include" \
     --output="$gir" "$stage/include/codegate-1/codegate.h" >"$log" 2>&1 ||
     { cat "$log" >&2; echo "stage: g-ir-scanner failed" >&2; exit 1; }
