@@ -126,9 +126,12 @@ screenshot: build
 	scripts/screenshot.sh docs/screenshot-high-contrast.png high-contrast
 
 # The API reference of the controls' GObject library: gi-docgen over the staged CodeGate-1.gir
-# (docs/CodeGate.toml) into .build/docs/CodeGate-1; any warning fails it.
+# (docs/CodeGate.toml) into .build/docs/CodeGate-1; an undocumented symbol, or any warning
+# (a broken link, say), fails it.
 docs: stage
 	$(call require,$(DOCS_PACKAGES))
+	gi-docgen check --config docs/CodeGate.toml .build/stage/share/gir-1.0/CodeGate-1.gir >.build/docs-check.log 2>&1 || \
+		{ grep -v INFO .build/docs-check.log; echo "docs: gi-docgen check found the above"; exit 1; }
 	rm -rf .build/docs/CodeGate-1
 	gi-docgen generate --quiet --fatal-warnings --config docs/CodeGate.toml --content-dir docs \
 		--output-dir .build/docs .build/stage/share/gir-1.0/CodeGate-1.gir
