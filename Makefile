@@ -100,7 +100,7 @@ build: locale
 run: build
 	$(SWIFT) run --skip-build codegate $(ARGS)
 
-test: locale
+test: locale stage
 	$(call require,$(CONTRAST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
@@ -137,7 +137,7 @@ docs: stage
 		--output-dir .build/docs .build/stage/share/gir-1.0/CodeGate-1.gir
 	@echo "API reference: .build/docs/CodeGate-1/index.html"
 
-bench:
+bench: stage
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
 
