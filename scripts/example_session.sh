@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One scenario of scripts/example_flow.py against one controls example, inside the D-Bus session
 # dbus-run-session made for it: starts the accessibility bus and Xvfb (scripts/xvfb.sh), the
-# example (GTK_A11Y=atspi, stderr kept), waits for its window "CodeGate controls", runs the
-# driver and checks that the example is still alive and logged no GLib criticals or warnings.
+# example (GTK_A11Y=atspi, G_DEBUG=fatal-criticals, stderr kept), waits for its window
+# "CodeGate controls", runs the driver and checks that the example is still alive and logged no
+# GLib criticals or warnings.
 # Prints the driver's PASS/FAIL lines and its own, each prefixed with LABEL.
 # usage: dbus-run-session -- scripts/example_session.sh LABEL SCENARIO SHOTS APP_NAME COMMAND...
 #   LABEL     what the lines start with (e.g. "python success")
@@ -19,7 +20,7 @@ start_a11y_session          # sets LC_ALL=C.UTF-8 LANGUAGE= (the source language
 if [ "$scenario" = english ]; then
     export LC_ALL=en_US.UTF-8 LANG=en_US.UTF-8
 fi
-"$@" 2>"$STATE/app.log" &
+G_DEBUG=fatal-criticals "$@" 2>"$STATE/app.log" &
 APP=$!
 if timeout 15 xdotool search --sync --onlyvisible --name '^CodeGate controls$' >/dev/null; then
     echo "PASS $label: the window \"CodeGate controls\" appears"
