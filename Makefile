@@ -38,6 +38,8 @@ PREFIX ?= /usr/local
 # introspection look on Debian, /usr/local included.
 LIB_VERSION := 0.1.0
 GOBJECT_PACKAGES := $(RUN_PACKAGES) gobject-introspection libgirepository1.0-dev valac gcc
+# scripts/test_gobject.sh: the library from Python, and the C example under valgrind.
+GOBJECT_TEST_PACKAGES := $(GOBJECT_PACKAGES) python3-gi gir1.2-gtk-4.0 valgrind xvfb xauth xdotool
 MULTIARCH ?= $(shell uname -m)-linux-gnu
 LIBDIR ?= $(PREFIX)/lib/$(MULTIARCH)
 INCLUDEDIR ?= $(PREFIX)/include
@@ -102,6 +104,7 @@ run: build
 
 test: locale stage
 	$(call require,$(CONTRAST_PACKAGES))
+	$(call require,$(GOBJECT_TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_public_api.sh
@@ -118,6 +121,7 @@ test: locale stage
 	scripts/test_a11y.sh
 	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh
+	scripts/test_gobject.sh
 
 screenshot: build
 	$(call require,$(SHOT_PACKAGES))
