@@ -118,6 +118,9 @@ final class WidgetType: @unchecked Sendable {
         }
         let widgetClass = gClass.assumingMemoryBound(to: GtkWidgetClass.self)
         gtk_widget_class_set_css_name(widgetClass, cssName)
+        // A container a screen reader passes through, as a GtkBox is: GtkWidget's own role
+        // reaches AT-SPI as a filler named after the class ("CodeGateSlideToUnlock").
+        gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GENERIC)
         // The Swift control's widget is the only child and takes all the space.
         gtk_widget_class_set_layout_manager_type(widgetClass, gtk_bin_layout_get_type())
     }
