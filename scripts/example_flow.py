@@ -224,6 +224,10 @@ class Flow:
                    f"button={self.button} check box={self.toggle} status={self.status}")
         if not found:
             return False
+        refresh(self.app)
+        named = [flow.describe(o) for o in flow.walk(self.app) if re.match(r"^CodeGate[A-Z]\w*$", name_of(o))]
+        self.check("no object in the tree is named after a CodeGate class (a screen reader's review "
+                   "would read it)", not named, "none", "; ".join(named))
         name = name_of(self.slider)
         self.check(f"initially the slider is named {w['locked']!r}", name == w["locked"],
                    repr(w["locked"]), self.describe(self.slider))
