@@ -5,7 +5,8 @@
 # finds them. `make soak` runs the real window through 200 request cycles and reports its
 # memory and height, then storms every window with random keys and clicks for STORM_SECONDS
 # (default 180); `make bench` compares its cost with the C and PyGObject references, and
-# `make orderfile` rewrites the release binary's function order from a profile.
+# `make orderfile` rewrites the release binary's function order from a profile. `make docs`
+# generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
@@ -102,7 +103,7 @@ build: locale
 run: build
 	$(SWIFT) run --skip-build codegate $(ARGS)
 
-test: locale stage
+test: locale stage docs
 	$(call require,$(CONTRAST_PACKAGES))
 	$(call require,$(GOBJECT_TEST_PACKAGES))
 	$(SWIFT) build --build-tests
