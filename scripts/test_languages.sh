@@ -25,7 +25,7 @@ if [ ! -f "$stage/lib/girepository-1.0/CodeGate-1.typelib" ]; then
     summary || exit 1
 fi
 export LD_LIBRARY_PATH=$stage/lib GI_TYPELIB_PATH=$stage/lib/girepository-1.0 \
-    PKG_CONFIG_PATH=$stage/lib/pkgconfig XDG_DATA_DIRS=$stage/share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}
+    PKG_CONFIG_PATH=$stage/lib/pkgconfig
 bin=.build/examples
 mkdir -p "$bin"
 # The examples that can run: the compiled ones once they are built.
