@@ -39,8 +39,10 @@ PREFIX ?= /usr/local
 # introspection look on Debian, /usr/local included.
 LIB_VERSION := 0.1.0
 GOBJECT_PACKAGES := $(RUN_PACKAGES) gobject-introspection libgirepository1.0-dev valac gcc
-# scripts/test_gobject.sh: the library from Python, and the C example under valgrind.
-GOBJECT_TEST_PACKAGES := $(GOBJECT_PACKAGES) python3-gi gir1.2-gtk-4.0 valgrind xvfb xauth xdotool
+# scripts/test_gobject.sh: the library from Python, the C example on the accessibility bus and
+# under valgrind.
+GOBJECT_TEST_PACKAGES := $(GOBJECT_PACKAGES) python3-gi gir1.2-gtk-4.0 valgrind xvfb xauth xdotool \
+	dbus-daemon dbus-bin libglib2.0-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0
 MULTIARCH ?= $(shell uname -m)-linux-gnu
 LIBDIR ?= $(PREFIX)/lib/$(MULTIARCH)
 INCLUDEDIR ?= $(PREFIX)/include

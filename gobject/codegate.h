@@ -41,9 +41,13 @@ GType codegate_countdown_phase_get_type (void) G_GNUC_CONST;
  * track unlocks it and emits #CodeGateSlideToUnlock::unlocked; let go early, it glides back.
  * A wheel turn, Page Up/Down, Home/End or a click on the track never unlock it at once.
  *
- * Its CSS name is `slide-to-unlock`; inside it the track is a GtkScale and the hint a label
- * with the style class `slide-hint`; the style classes `unlocked`, `gliding` and `at-start`
- * follow its state. Every text on it, and what a screen reader hears of it, is a property.
+ * Its CSS name is `slide-to-unlock`; its only child is a GtkOverlay with the style class
+ * `slide-to-unlock` (plus `unlocked`, `gliding` and `at-start` by state), holding the track, a
+ * GtkScale, and the hint, a label with the style class `slide-hint`. Every text on it, and
+ * what a screen reader hears of it, is a property. To assistive technologies it is an unnamed
+ * group around a group named by #CodeGateSlideToUnlock:group-name, with the track inside, a
+ * slider named by #CodeGateSlideToUnlock:locked-accessible-name or
+ * #CodeGateSlideToUnlock:unlocked-accessible-name.
  */
 G_DECLARE_FINAL_TYPE (CodeGateSlideToUnlock, codegate_slide_to_unlock, CODEGATE, SLIDE_TO_UNLOCK, GtkWidget)
 
@@ -108,9 +112,10 @@ void         codegate_slide_to_unlock_set_note                     (CodeGateSlid
  * The app gates it with #CodeGateCountdownButton:enabled (e.g. a valid form) and may make it
  * wait for a #CodeGateSlideToUnlock (#CodeGateCountdownButton:slider).
  *
- * Its CSS name is `countdown-button`; inside it is a GtkButton with the style class
+ * Its CSS name is `countdown-button`; its only child is a GtkButton with the style class
  * `countdown-button` (plus `busy` and `counting` by state), its label `.countdown-label` and
- * its fill `.countdown-fill`.
+ * its fill `.countdown-fill`. To assistive technologies it is an unnamed group around that
+ * button, named by its label and, while counting, the seconds left.
  */
 G_DECLARE_FINAL_TYPE (CodeGateCountdownButton, codegate_countdown_button, CODEGATE, COUNTDOWN_BUTTON, GtkWidget)
 
@@ -163,7 +168,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * CodeGateSlideToUnlock::unlocked:
  * @self: the slider
  *
- * Emitted each time the thumb reaches the end and the check is passed.
+ * Emitted each time the thumb reaches the end and the check is passed. (In Vala, whose
+ * classes cannot have a signal and a property of one name, it is `unlocked_signal`.)
  */
 /**
  * codegate_slide_to_unlock_new:
@@ -490,7 +496,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * CodeGateCountdownButton::request:
  * @self: the button
  *
- * Emitted when the user pressed the button and the request may run: start the app's own
+ * Emitted, from the main loop just after the press, when the user pressed the button and
+ * the request may run: start the app's own
  * request and answer later (or at once) with codegate_countdown_button_request_sent(),
  * codegate_countdown_button_request_failed() or
  * codegate_countdown_button_request_refused(). An answer after the timeout, or after

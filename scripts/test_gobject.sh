@@ -5,11 +5,14 @@
 #    toolchain needed or mapped, only the codegate_* C API exported, every function of the
 #    header among them;
 #  - the GIR made without a g-ir-scanner or vapigen warning (stage_gobject.sh fails on one);
-#  - the typelib loading under `env -i` with only the staged paths;
+#  - the typelib loading under `env -i` with only the staged paths, and English words from the
+#    library's own catalogs under en_US;
 #  - the API from Python driven by the widgets' signals (Tests/GObject/test_api.py) and the
 #    lifetime test, 1000 controls destroyed mid-countdown, mid-request and mid-glide
 #    (Tests/GObject/test_lifetime.py), under Xvfb with G_DEBUG=fatal-criticals;
-#  - the C example built by pkg-config against the stage with no warning, then run under
+#  - the C example built by pkg-config against the stage with no warning; its AT-SPI tree
+#    (the controls named as the Swift ones, their wrappers unnamed groups), before and after
+#    → ×10, Tab and Space by xdotool (unlocked, counting, the status says sent); then run under
 #    valgrind, unlocked by → key presses, its code requested with Space and closed with
 #    Ctrl+W while the cooldown counts: no definite leak with libcodegate-1 in its stack.
 # Prints PASS or FAIL per check; exits 1 on any failure.
@@ -70,6 +73,18 @@ assert '/opt/swift' not in maps and 'libswift' not in maps, 'a toolchain library
 check $? "the typelib loads under env -i with only the staged paths, nothing of the toolchain mapped" \
     "$(tail -3 "$scratch/typelib.log" | tr '\n' ' ')"
 
+# The controls' words come from the catalogs inside the library, in the user's language.
+words=$("${staged_env[@]}" LC_ALL=en_US.UTF-8 xvfb-run -a /usr/bin/python3 -c "
+import gi
+gi.require_version('Gtk', '4.0')
+gi.require_version('CodeGate', '1')
+from gi.repository import CodeGate, Gtk
+Gtk.init()
+print(CodeGate.CountdownButton().props.idle_text, '|', CodeGate.SlideToUnlock().props.hint)
+" 2>&1)
+check "$([ "$words" = "Get Code | Slide to unlock" ]; echo $?)" \
+    "under LC_ALL=en_US.UTF-8 the controls speak English from the library's own catalogs" "$words"
+
 # The Python tests: their own PASS/FAIL lines, and nothing on stderr but one expected warning.
 for test in api lifetime; do
     (cd Tests/GObject && "${staged_env[@]}" xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 "test_$test.py") \
@@ -89,6 +104,34 @@ cc -Wall -Wextra -Werror -g -o "$c_example" Examples/C/controls-example.c \
     $(PKG_CONFIG_PATH=$stage/lib/pkgconfig pkg-config --cflags --libs codegate-1) >"$scratch/cc.log" 2>&1
 check $? "cc -Wall -Wextra -Werror Examples/C/controls-example.c \$(pkg-config --cflags --libs codegate-1)" \
     "$(head -3 "$scratch/cc.log" | tr '\n' ' ')"
+# What a screen reader gets of the two controls: the Swift controls' roles and names, and the
+# GObject wrappers around them as unnamed groups, never by their type names.
+cat >"$scratch/a11y.sh" <<SESSION
+. scripts/xvfb.sh
+start_a11y_session
+LD_LIBRARY_PATH=$stage/lib G_DEBUG=fatal-criticals "$c_example" &
+APP=\$!
+window=\$(timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate controls\$' | head -1)
+/usr/bin/python3 Tests/GObject/a11y_names.py controls-example-c >"$scratch/tree-start"
+# Ten → presses on the focused thumb, Tab to the button, Space: the app's request answers in
+# 300 ms and the cooldown counts.
+for _ in \$(seq 10); do xdotool key --window "\$window" Right; done
+xdotool key --window "\$window" Tab space
+sleep 1.5
+/usr/bin/python3 Tests/GObject/a11y_names.py controls-example-c >"$scratch/tree-sent"
+SESSION
+dbus-run-session -- bash "$scratch/a11y.sh" >"$scratch/a11y.out" 2>&1
+tree=$(cat "$scratch/tree-start" 2>/dev/null)
+check "$(grep -q '^ *slider: 滑动验证，未通过$' <<<"$tree" && grep -q '^ *push button: 获取验证码$' <<<"$tree" &&
+    ! grep -q 'CodeGate[A-Za-z]' <<<"$tree"; echo $?)" \
+    "AT-SPI: the slider and the button named as the Swift controls name them, no node named CodeGate…" \
+    "$(tr '\n' '|' <<<"$tree" | head -c 600) $(tail -3 "$scratch/a11y.out")"
+tree=$(cat "$scratch/tree-sent" 2>/dev/null)
+check "$(grep -q '^ *slider: 滑动验证，已通过$' <<<"$tree" && grep -q -E '^ *push button: 获取验证码，(59|60) 秒后可重新获取$' <<<"$tree" &&
+    grep -q '^ *label: 验证码已发送，60 秒后可重新获取$' <<<"$tree"; echo $?)" \
+    "AT-SPI after → ×10, Tab, Space: the slider passed, the button counting down, the app's status says sent" \
+    "$(tr '\n' '|' <<<"$tree" | head -c 600)"
+
 start_xvfb 800x600x24
 # A session bus of its own, as a desktop gives one (else GLib would autolaunch one).
 "${staged_env[@]}" DISPLAY="$DISPLAY" dbus-run-session -- valgrind --leak-check=full --show-leak-kinds=definite \

@@ -3,7 +3,16 @@
 is GtkRange's move-slider, a click the inner GtkButton's clicked): defaults, properties and
 their notify, the request cycle (sent, failed, refused, timed out, a late answer), the gate and
 the slider, GtkBuilder. Run under Xvfb with G_DEBUG=fatal-criticals and the staged install."""
-from harness import CodeGate, GLib, GObject, Gtk, button_of, check, finish, settle, step, wait_until
+import os
+
+from harness import CodeGate, GObject, Gtk, button_of, check, finish, scale_of, settle, step, wait_until
+
+
+def threads():
+    """The names of the process's threads: a Swift task on the global executor would start
+    libdispatch's worker pool (and its 1 Hz timer), which shows here."""
+    return sorted(open(f"/proc/self/task/{task}/comm").read().strip() for task in os.listdir("/proc/self/task"))
+
 
 Gtk.init()
 slider = CodeGate.SlideToUnlock()
@@ -43,6 +52,9 @@ box.append(button)
 window.set_child(box)
 window.present()
 wait_until(lambda: button.get_mapped())
+threads_before = threads()
+check(button.grab_focus() and window.get_focus() is button_of(button), "grab_focus on the button focuses its GtkButton")
+check(slider.grab_focus() and window.get_focus() is scale_of(slider), "grab_focus on the slider focuses its thumb")
 
 # The gate: with a slider, the button waits for the slide.
 events = []
@@ -144,5 +156,6 @@ built = builder.get_object("button")
 check(built.props.slider is builder.get_object("slider") and built.props.request_timeout == 3, "GtkBuilder: slider by reference")
 check(builder.get_object("slider").props.hint == "Slide me", "GtkBuilder: a text property")
 
+check(threads() == threads_before, f"the request cycles started no thread ({threads_before} → {threads()})")
 window.destroy()
 finish()

@@ -12,6 +12,8 @@ protocol WidgetInstance: AnyObject {
     func set(_ index: Int, to value: PropertyValue)
     /// GObject's dispose, which may run more than once: drops the child and every reference.
     func dispose()
+    /// GtkWidget's grab_focus: puts the keyboard focus where the Swift control takes it.
+    func grabFocus() -> Bool
 }
 
 /// A signal of one of the library's types: run-last, no return value, arguments of the kinds
@@ -118,9 +120,15 @@ final class WidgetType: @unchecked Sendable {
         }
         let widgetClass = gClass.assumingMemoryBound(to: GtkWidgetClass.self)
         gtk_widget_class_set_css_name(widgetClass, cssName)
-        // A container a screen reader passes through, as a GtkBox is: GtkWidget's own role
-        // reaches AT-SPI as a filler named after the class ("CodeGateSlideToUnlock").
-        gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GENERIC)
+        // An unnamed group around the Swift control, as a GtkBox is: screen readers pass over
+        // it to the control, which is named and described. GTK 4.8 calls a generic widget by
+        // its type name ("CodeGateSlideToUnlock"), and leaves a presentation one out of the
+        // tree together with everything inside it.
+        gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GROUP)
+        widgetClass.pointee.grab_focus = { widget in
+            guard let widget else { return 0 }
+            return onMainThread(widget) { WidgetType.instance(of: $0)?.grabFocus() ?? false } ? 1 : 0
+        }
         // The Swift control's widget is the only child and takes all the space.
         gtk_widget_class_set_layout_manager_type(widgetClass, gtk_bin_layout_get_type())
     }

@@ -204,6 +204,11 @@ final class CountdownButtonObject: WidgetInstance {
         if let old { g_object_unref(old) }
     }
 
+    /// The GtkButton takes the focus.
+    func grabFocus() -> Bool {
+        gtk_widget_grab_focus(control.widget) != 0
+    }
+
     func dispose() {
         // A request under way is dropped, so its task ends rather than waiting for good.
         if control.phase == .sending {

@@ -171,6 +171,11 @@ final class SlideToUnlockObject: WidgetInstance {
         texts.set(property, value.text)
     }
 
+    /// The thumb takes the focus, as `SlideToUnlock.grabFocus()` gives it.
+    func grabFocus() -> Bool {
+        gtk_widget_grab_focus(control.scale) != 0
+    }
+
     func dispose() {
         if gtk_widget_get_parent(control.widget) == widget {
             gtk_widget_unparent(control.widget)
