@@ -21,7 +21,7 @@ final class CountdownButtonObject: WidgetInstance {
             case .labelFormat:
                 PropertyDefinition(name: "label-format", blurb: "The label while counting, with {s} or {ss}", kind: .string(default: defaultFormat), isWritable: true)
             case .sendingText:
-                PropertyDefinition(name: "sending-text", blurb: "The label while sending", kind: .string(default: nil), isWritable: true)
+                PropertyDefinition(name: "sending-text", blurb: "The label while sending", kind: .string(default: CountdownRequest(countdown: Countdown(timers: GLibTimerPort())).sendingText), isWritable: true)
             case .requestTimeout:
                 PropertyDefinition(
                     name: "request-timeout", blurb: "Seconds the request may take",
