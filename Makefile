@@ -5,7 +5,8 @@
 # finds them. `make soak` runs the real window through 200 request cycles and reports its
 # memory and height, then storms every window with random keys and clicks for STORM_SECONDS
 # (default 180); `make bench` compares its cost with the C and PyGObject references, and
-# `make orderfile` rewrites the release binary's function order from a profile.
+# `make orderfile` rewrites the release binary's function order from a profile. `make docs`
+# generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
 # Each target first installs the Debian packages it needs and does not find.
 
@@ -21,6 +22,11 @@ ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
 A11Y_PACKAGES := $(TEST_PACKAGES) at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi x11-xserver-utils
 CONTRAST_PACKAGES := $(A11Y_PACKAGES) imagemagick python3-pil
+# The GObject library's examples (scripts/test_languages.sh): PyGObject, GJS, Vala and C over
+# the staged install, driven as the Swift example is (AT-SPI, screenshots).
+LANGUAGE_PACKAGES := $(CONTRAST_PACKAGES) python3-gi gir1.2-gtk-4.0 gjs valac gcc
+# The API reference of the GObject library, generated from its GIR (make docs).
+DOCS_PACKAGES := gi-docgen
 # The real screen reader, headless: Debian's Orca logs every utterance to a file.
 ORCA_PACKAGES := $(A11Y_PACKAGES) orca
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus, and
@@ -68,7 +74,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(CATALOGS) \
 	$(LIB_FILES)
 
-.PHONY: lib stage run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage run test docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Refreshes the icon cache, the desktop database and ld.so's cache (for libcodegate-1) after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
@@ -100,7 +106,7 @@ build: locale
 run: build
 	$(SWIFT) run --skip-build codegate $(ARGS)
 
-test: locale
+test: locale stage docs
 	$(call require,$(CONTRAST_PACKAGES))
 	$(call require,$(GOBJECT_TEST_PACKAGES))
 	$(SWIFT) build --build-tests
@@ -111,6 +117,8 @@ test: locale
 	scripts/test_gateway.sh
 	scripts/test_readme_example.sh
 	scripts/test_example.sh
+	$(call require,$(LANGUAGE_PACKAGES))
+	scripts/test_languages.sh
 	scripts/test_idle.sh
 	scripts/test_single_instance.sh
 	scripts/test_notification.sh
@@ -126,7 +134,19 @@ screenshot: build
 	scripts/screenshot.sh docs/screenshot-dark.png dark
 	scripts/screenshot.sh docs/screenshot-high-contrast.png high-contrast
 
-bench:
+# The API reference of the controls' GObject library: gi-docgen over the staged CodeGate-1.gir
+# (docs/CodeGate.toml) into .build/docs/CodeGate-1; an undocumented symbol, or any warning
+# (a broken link, say), fails it.
+docs: stage
+	$(call require,$(DOCS_PACKAGES))
+	gi-docgen check --config docs/CodeGate.toml .build/stage/share/gir-1.0/CodeGate-1.gir >.build/docs-check.log 2>&1 || \
+		{ grep -v INFO .build/docs-check.log; echo "docs: gi-docgen check found the above"; exit 1; }
+	rm -rf .build/docs/CodeGate-1
+	gi-docgen generate --quiet --fatal-warnings --config docs/CodeGate.toml --content-dir docs \
+		--output-dir .build/docs .build/stage/share/gir-1.0/CodeGate-1.gir
+	@echo "API reference: .build/docs/CodeGate-1/index.html"
+
+bench: stage
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start-up, memory, idle and countdown cost of codegate beside the C and PyGObject references
-# in shared/bench, all under one private X display. usage: scripts/bench.sh [RUNS]
+# in shared/bench, all under one private X display, and the Python example over the GObject
+# library beside the PyGObject one (scripts/bench_languages.py). usage: scripts/bench.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -20,3 +21,8 @@ export GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$state
 /usr/bin/python3 "$bench/measure.py" --runs "$runs" --click 180,117 \
     "c=.build/baseline-c" "py=/usr/bin/python3 $bench/baseline.py" "codegate=.build/release/codegate"
 /usr/bin/python3 scripts/bench_countdown.py --measure "$bench/measure.py" --runs "$runs" .build/release/codegate
+# The Python example over the GObject library, as `make stage` staged it, beside the pure
+# PyGObject reference: fails when it misses issue 15's bounds.
+LD_LIBRARY_PATH=$PWD/.build/stage/lib GI_TYPELIB_PATH=$PWD/.build/stage/lib/girepository-1.0 \
+    /usr/bin/python3 scripts/bench_languages.py --measure "$bench/measure.py" --runs "$runs" \
+    "/usr/bin/python3 $bench/baseline.py" "/usr/bin/python3 Examples/Python/controls-example.py"

@@ -1,9 +1,12 @@
 #!/usr/bin/python3
-"""Drives Examples/SwiftControls' controls-example with real pointer events and checks what a
-user and a screen reader get.
+"""Drives a controls example with real pointer events and checks what a user and a screen
+reader get: Examples/SwiftControls' controls-example, and the same app in Python, JavaScript,
+Vala and C over the GObject library (Examples/Python, JavaScript, Vala, C, Builder), which all
+show the same window "CodeGate controls" with the same accessible tree.
 
-Run by scripts/test_example.sh inside a session it prepared (private D-Bus session,
-accessibility bus, Xvfb, the example running with GTK_A11Y=atspi). The pointer moves with
+Run by scripts/example_session.sh inside a session it prepared (private D-Bus session,
+accessibility bus, Xvfb, the example running with GTK_A11Y=atspi), for scripts/test_example.sh
+and scripts/test_languages.sh. The pointer moves with
 xdotool (mousemove/mousedown/mouseup/click; drags in small steps); everything asserted is read
 over AT-SPI (names, states, values, label texts, name-change events) or, for the countdown the
 accessibility tree leaves out on purpose, from the screen's pixels (`import -window root`).
@@ -16,9 +19,12 @@ Scenarios:
            again and the slider glides back locked.
   english  LC_ALL=en_US.UTF-8: the controls' own words are English, before and after the drag
            and through the request.
+  ending   success, then the whole 60 s cooldown: the button is named idle again, and the
+           slider is locked again (so the button is not SENSITIVE until the next slide).
 
-Prints one line per check, "PASS <scenario>: <check>" or "FAIL <scenario>: <check> — expected
-…; seen …", then "DONE <scenario>". Exit status 1 if any check failed.
+Prints one line per check, "PASS <label>: <check>" or "FAIL <label>: <check> — expected
+…; seen …", then "DONE <label>" (the label is the scenario unless --label says otherwise).
+Exit status 1 if any check failed.
 """
 import argparse
 import io
@@ -37,7 +43,6 @@ import pyatspi  # noqa: E402
 from PIL import Image, ImageChops  # noqa: E402
 
 TITLE = "CodeGate controls"
-flow.APP_NAME = "controls-example"   # the name GTK gives the app on the bus (its prgname)
 
 # The controls' own words (po/controls/en.po for English), as a screen reader gets them.
 WORDS = {
@@ -79,8 +84,9 @@ def at_start(slider):
 
 
 class Flow:
-    def __init__(self, scenario, shots):
+    def __init__(self, scenario, label, shots):
         self.scenario = scenario
+        self.label = label
         self.shots = shots
         self.words = WORDS["en" if scenario == "english" else "zh"]
         self.passed = self.failed = 0
@@ -91,7 +97,8 @@ class Flow:
         self.slider = find(self.app, "slider")
         self.button = find(self.app, "push button")
         self.toggle = find(self.app, "check box")
-        panel = self.slider and safe(lambda: self.slider.parent.parent)
+        # The check box's box: in every example the status label is its last label.
+        panel = self.toggle and safe(lambda: self.toggle.parent)
         labels = [c for c in safe(lambda: list(panel), []) if safe(c.getRoleName) == "label"]
         self.status = labels[-1] if labels else None       # the label under the check box
         hints = [c for c in safe(lambda: list(self.slider.parent), []) if safe(c.getRoleName) == "label"]
@@ -106,10 +113,10 @@ class Flow:
     def check(self, what, ok, expected="", seen=""):
         if ok:
             self.passed += 1
-            print(f"PASS {self.scenario}: {what}" + (f" ({seen})" if seen else ""), flush=True)
+            print(f"PASS {self.label}: {what}" + (f" ({seen})" if seen else ""), flush=True)
         else:
             self.failed += 1
-            print(f"FAIL {self.scenario}: {what} — expected {expected}; seen {seen}", flush=True)
+            print(f"FAIL {self.label}: {what} — expected {expected}; seen {seen}", flush=True)
         return ok
 
     def describe(self, obj):
@@ -186,7 +193,7 @@ class Flow:
                               capture_output=True, check=True).stdout
         image = Image.open(io.BytesIO(data)).convert("RGB")
         if self.shots:
-            image.save(os.path.join(self.shots, f"{self.scenario}-{name}.png"))
+            image.save(os.path.join(self.shots, f"{self.label.replace(' ', '-')}-{name}.png"))
         return image
 
     @staticmethod
@@ -217,6 +224,10 @@ class Flow:
                    f"button={self.button} check box={self.toggle} status={self.status}")
         if not found:
             return False
+        refresh(self.app)
+        named = [flow.describe(o) for o in flow.walk(self.app) if re.match(r"^CodeGate[A-Z]\w*$", name_of(o))]
+        self.check("no object in the tree is named after a CodeGate class (a screen reader's review "
+                   "would read it)", not named, "none", "; ".join(named))
         name = name_of(self.slider)
         self.check(f"initially the slider is named {w['locked']!r}", name == w["locked"],
                    repr(w["locked"]), self.describe(self.slider))
@@ -341,6 +352,22 @@ class Flow:
         self.check("after the failure the button is not SENSITIVE (a new slide is needed)",
                    not sensitive(self.button), "not sensitive", self.describe(self.button))
 
+    def ending(self):
+        """The whole cooldown: its end names the button idle again and locks the slider, so the
+        next request needs a new slide."""
+        w = self.words
+        self.success()
+        if not self.failed:
+            idle = self.wait(lambda: name_of(self.button) == w["idle"], 65)
+            self.check(f"within 65 s the cooldown ends: the button is named {w['idle']!r} again", idle,
+                       repr(w["idle"]), self.describe(self.button))
+            locked = self.wait(lambda: at_start(self.slider) and name_of(self.slider) == w["locked"], 2)
+            self.check(f"…and the slider is locked again: value 0 and named {w['locked']!r}", locked,
+                       f"value 0, {w['locked']!r}", self.describe(self.slider))
+            refresh(self.app)
+            self.check("…so the button is not SENSITIVE until the next slide", not sensitive(self.button),
+                       "not sensitive", self.describe(self.button))
+
     def english(self):
         w = self.words
         if not self.check_start():
@@ -356,12 +383,17 @@ class Flow:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--scenario", choices=["success", "failure", "english"], required=True)
+    parser.add_argument("--scenario", choices=["success", "failure", "english", "ending"], required=True)
+    parser.add_argument("--label", help="what each line names (default: the scenario)")
+    parser.add_argument("--app-name", default="controls-example",
+                        help="the example's name on the accessibility bus (its program name)")
     parser.add_argument("--shots", help="folder to save the countdown screenshots in")
     args = parser.parse_args()
-    run = Flow(args.scenario, args.shots)
+    flow.APP_NAME = args.app_name
+    label = args.label or args.scenario
+    run = Flow(args.scenario, label, args.shots)
     getattr(run, args.scenario)()
-    print(f"DONE {args.scenario}", flush=True)
+    print(f"DONE {label}", flush=True)
     return 1 if run.failed else 0
 
 

@@ -1,0 +1,64 @@
+#!/usr/bin/python3
+"""CodeGate's two controls from Python (PyGObject): slide to unlock, then request a code.
+
+With --builder the controls come from Examples/Builder/controls-example.ui instead of code.
+"""
+import os
+import sys
+
+import gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("CodeGate", "1")
+from gi.repository import CodeGate, Gio, GLib, GObject, Gtk  # noqa: E402
+
+UI_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Builder", "controls-example.ui")
+
+
+def request_code(button, failing):
+    """A stand-in for this app's own server call: answers after 300 ms with a 60 s cooldown,
+    or fails when the check box says so."""
+    def answer():
+        if failing:
+            button.request_failed("服务器拒绝了请求，请重新滑动验证")
+        else:
+            button.request_sent(60)
+        return GLib.SOURCE_REMOVE
+    GLib.timeout_add(300, answer)
+
+
+def controls_from_code():
+    slider = CodeGate.SlideToUnlock()
+    # The slide enables the button; the end of a cooldown or a failure locks the slider again.
+    button = CodeGate.CountdownButton(slider=slider)
+    failing = Gtk.CheckButton(label="让请求失败")
+    status = Gtk.Label()
+    box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12,
+                  margin_top=24, margin_bottom=24, margin_start=24, margin_end=24)
+    for widget in (slider, button, failing, status):
+        box.append(widget)
+    return box, button, failing, status
+
+
+def controls_from_builder():
+    # GtkBuilder finds a class by its type name, so both types must be registered first.
+    GObject.type_ensure(CodeGate.SlideToUnlock.__gtype__)
+    GObject.type_ensure(CodeGate.CountdownButton.__gtype__)
+    builder = Gtk.Builder.new_from_file(UI_FILE)
+    return [builder.get_object(name) for name in ("box", "button", "failing", "status")]
+
+
+def build_window(application, use_builder):
+    box, button, failing, status = controls_from_builder() if use_builder else controls_from_code()
+    button.connect("request", lambda source: request_code(source, failing.get_active()))
+    button.connect("sent", lambda _button, cooldown: status.set_text(f"验证码已发送，{cooldown} 秒后可重新获取"))
+    button.connect("failed", lambda _button, message: status.set_text(message))
+    window = Gtk.ApplicationWindow(application=application, title="CodeGate controls",
+                                   default_width=360, child=box)
+    window.present()
+
+
+use_builder = "--builder" in sys.argv
+application = Gtk.Application(application_id="io.github.codegate.ControlsExample",
+                              flags=Gio.ApplicationFlags.NON_UNIQUE)
+application.connect("activate", build_window, use_builder)
+sys.exit(application.run([arg for arg in sys.argv if arg != "--builder"]))
