@@ -55,7 +55,7 @@ public final class LocalCodeService: CodeService {
         try await crossNetwork()
         switch simulation.failure {
         case .network: throw .network
-        case .rateLimited: throw .rateLimited
+        case .rateLimited: throw .rateLimited(retryAfter: nil)
         case .timeout:
             // A gateway that never answers: wait until the caller gives up.
             try? await timers.sleep(for: .seconds(365 * 86_400))
