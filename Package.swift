@@ -64,10 +64,13 @@ let package = Package(
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
+        // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup: a
+        // target of its own, so the flow's rules stay free of libsoup and GIO.
+        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateFlow", "CSoup"]),
         // The app's libadwaita shell, built on the controls' public API.
         .target(
             name: "CodeGateApp",
-            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow"],
+            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateHTTP"],
             plugins: ["EmbedPlugin"]
         ),
         .executableTarget(
@@ -85,6 +88,10 @@ let package = Package(
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),
+        .testTarget(
+            name: "CodeGateHTTPTests",
+            dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk"]
+        ),
         .testTarget(
             name: "CodeGateAppTests",
             dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw"]
