@@ -11,6 +11,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev libsoup-3.0-dev glib-networking pkg-config fonts-noto-cjk gettext
+# glib-compile-schemas, for the settings schema `run` compiles and `install` installs.
+RUN_PACKAGES += libglib2.0-bin
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
@@ -43,16 +45,22 @@ INSTALLED := $(BINDIR)/codegate \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-	$(CATALOGS)
+	$(CATALOGS) \
+	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
 .PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report
 
-# Refreshes the icon cache and desktop database after (un)installing: only for a live install
+# Compiles the settings schemas and refreshes the icon cache and desktop database after
+# (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
 # already (a new cache in a folder nobody maintains would hide what is installed there later),
 # and never fatally.
 define refresh_caches
 	@if [ -z "$(DESTDIR)" ]; then \
+		schemas=$(DATADIR)/glib-2.0/schemas; \
+		if ls $$schemas/*.gschema.xml >/dev/null 2>&1; then \
+			! command -v glib-compile-schemas >/dev/null || glib-compile-schemas $$schemas || true; \
+		else rm -f $$schemas/gschemas.compiled; fi; \
 		if [ -f $(DATADIR)/icons/hicolor/icon-theme.cache ] && command -v gtk-update-icon-cache >/dev/null; then \
 			gtk-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true; fi; \
 		if [ -f $(DATADIR)/applications/mimeinfo.cache ] && command -v update-desktop-database >/dev/null; then \
@@ -73,8 +81,12 @@ endef
 build: locale
 	$(SWIFT) build --product codegate
 
+# The settings schema compiled where the app run from the build tree finds it.
 run: build
-	$(SWIFT) run --skip-build codegate $(ARGS)
+	mkdir -p .build/schemas
+	cp Resources/$(APP_ID).gschema.xml .build/schemas/
+	glib-compile-schemas --strict .build/schemas
+	GSETTINGS_SCHEMA_DIR=$(CURDIR)/.build/schemas $(SWIFT) run --skip-build codegate $(ARGS)
 
 test: locale
 	$(call require,$(CONTRAST_PACKAGES))
@@ -179,6 +191,7 @@ install: release locale
 	for lang in $(LINGUAS); do \
 		install -Dm644 .build/locale/$$lang/LC_MESSAGES/codegate.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/codegate.mo || exit 1; \
 	done
+	install -Dm644 Resources/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 	$(refresh_caches)
 
 uninstall:

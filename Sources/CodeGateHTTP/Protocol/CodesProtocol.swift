@@ -92,7 +92,7 @@ enum CodesProtocol {
             let seconds = answer.retryAfterSeconds ?? Self.seconds(error["retry_after_seconds"])
             return Refusal(error: .rateLimited(retryAfter: seconds), settled: true, reason: "rate limited")
         case (400, "invalid_request"), (400, "invalid_phone"), (404, "not_found"), (405, "method_not_allowed"),
-             (413, "payload_too_large"), (415, "unsupported_media_type"), (422, "idempotency_mismatch"):
+             (411, "length_required"), (413, "payload_too_large"), (415, "unsupported_media_type"), (422, "idempotency_mismatch"):
             return Refusal(error: .badAnswer, settled: true, reason: "the server refused the request: \(status) \(kind)")
         default:
             return bad("\(status) with kind \"\(kind.prefix(40))\"")
