@@ -6,6 +6,7 @@
 # memory and height, then storms every window with random keys and clicks for STORM_SECONDS
 # (default 180); `make bench` compares its cost with the C and PyGObject references, and
 # `make orderfile` rewrites the release binary's function order from a profile.
+# `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
@@ -39,7 +40,7 @@ LINGUAS := $(shell grep -v '^\#' po/LINGUAS)
 CONTROLS_LINGUAS := $(shell grep -v '^\#' po/controls/LINGUAS)
 CATALOGS := $(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/codegate.mo)
 # Everything `install` puts in place, so that `uninstall` removes exactly these.
-INSTALLED := $(BINDIR)/codegate \
+INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(DATADIR)/applications/$(APP_ID).desktop \
 	$(DATADIR)/dbus-1/services/$(APP_ID).service \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
@@ -48,7 +49,7 @@ INSTALLED := $(BINDIR)/codegate \
 	$(CATALOGS) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report
+.PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache and desktop database after
 # (un)installing: only for a live install
@@ -95,6 +96,7 @@ test: locale
 	scripts/test_public_api.sh
 	scripts/test_catalogs.sh
 	scripts/test_state_race.sh
+	scripts/test_gateway.sh
 	scripts/test_readme_example.sh
 	scripts/test_example.sh
 	scripts/test_idle.sh
@@ -146,6 +148,15 @@ contrast-report: build
 	$(call require,$(CONTRAST_PACKAGES))
 	scripts/test_contrast.sh --report --out .build/contrast
 
+# The protocol's conformance suite (docs/protocol.md) against the server at URL, e.g. the base
+# URL codegate-gateway prints: `make conformance URL=http://127.0.0.1:PORT/`. Without URL it
+# starts a codegate-gateway of its own (short cooldown and lifetime, private state) and checks it.
+conformance:
+	$(call require,$(RUN_PACKAGES) python3)
+	@if [ -n "$(URL)" ]; then /usr/bin/python3 scripts/conformance.py "$(URL)"; else \
+		$(SWIFT) build --product codegate-gateway && \
+		/usr/bin/python3 scripts/conformance.py --gateway "$$($(SWIFT) build --show-bin-path)/codegate-gateway"; fi
+
 # The templates translators start from, extracted from the files each POTFILES lists: Swift
 # with xgettext's C# parser (the same string literals, and {0} placeholders checked as
 # csharp-format), GtkBuilder files with its Glade one. Two domains: the app's (po/) and the
@@ -178,9 +189,11 @@ locale:
 release:
 	$(call require,$(RUN_PACKAGES) appstream)
 	$(SWIFT) build -c release --static-swift-stdlib --product codegate
+	$(SWIFT) build -c release --static-swift-stdlib --product codegate-gateway
 
 install: release locale
 	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
+	install -Dm755 .build/release/codegate-gateway $(DESTDIR)$(BINDIR)/codegate-gateway
 	install -d $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
 	msgfmt --desktop -d po --template Resources/$(APP_ID).desktop.in -o $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services

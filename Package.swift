@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "CodeGateCore", targets: ["CodeGateCore"]),
         .library(name: "CodeGateGtk", targets: ["CodeGateGtk"]),
         .executable(name: "codegate", targets: ["codegate"]),
+        // The embedded gateway over HTTP on loopback: the protocol's reference server (no GTK).
+        .executable(name: "codegate-gateway", targets: ["codegate-gateway"]),
     ],
     targets: [
         // gtk4, through a .pc file of ours (by absolute path) that requires gtk4.pc's clean
@@ -79,6 +81,9 @@ let package = Package(
             exclude: ["codegate.order"],
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
+        // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
+        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CSoup"]),
+        .executableTarget(name: "codegate-gateway", dependencies: ["CodeGateServer"]),
         // The manual clock for tests: not part of any public API.
         .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
         // Real GTK in tests: the main loop pumped with a bounded wait, real input by xdotool.
@@ -87,6 +92,7 @@ let package = Package(
         .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateTestSupport"], path: "Tests/StateHammer"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),
         .testTarget(
             name: "CodeGateHTTPTests",

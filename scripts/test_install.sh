@@ -18,7 +18,7 @@ step "make install DESTDIR=$stage PREFIX=/usr"
 "${MAKE:-make}" --no-print-directory install DESTDIR="$stage" PREFIX=/usr >"$scratch/install.log" 2>&1 ||
     { cat "$scratch/install.log" >&2; fail "make install"; }
 share=$stage/usr/share
-for file in usr/bin/codegate "usr/share/applications/$app_id.desktop" \
+for file in usr/bin/codegate usr/bin/codegate-gateway "usr/share/applications/$app_id.desktop" \
     "usr/share/dbus-1/services/$app_id.service" "usr/share/metainfo/$app_id.metainfo.xml" \
     "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
     "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
@@ -34,9 +34,12 @@ grep -q 'xml:lang="zh_TW"' "$share/metainfo/$app_id.metainfo.xml" || fail "the m
 grep -qx "Exec=/usr/bin/codegate --gapplication-service" "$share/dbus-1/services/$app_id.service" ||
     fail "the D-Bus service does not start /usr/bin/codegate"
 
-step "the installed binary needs no Swift library"
-! ldd "$stage/usr/bin/codegate" | grep -E -i 'swift|foundation|dispatch|BlocksRuntime|not found' ||
-    fail "the binary links libraries of the toolchain"
+step "the installed binaries need no Swift library, and the gateway no GTK"
+for binary in codegate codegate-gateway; do
+    ! ldd "$stage/usr/bin/$binary" | grep -E -i 'swift|foundation|dispatch|BlocksRuntime|not found' ||
+        fail "$binary links libraries of the toolchain"
+done
+! ldd "$stage/usr/bin/codegate-gateway" | grep -E 'libgtk|libadwaita' || fail "codegate-gateway links GTK"
 
 step "starting the installed binary away from the build tree"
 # A copy in a folder of its own, started from / with a clean environment: no .build, no
@@ -57,6 +60,27 @@ kill -0 "$app" 2>/dev/null || fail "the installed binary exited after showing it
 kill "$app"
 wait "$app" 2>/dev/null || true
 app=
+
+step "the installed gateway serves, in English from its installed catalog, and stops on SIGTERM"
+cp "$stage/usr/bin/codegate-gateway" "$scratch/run/codegate-gateway"
+# Its catalogs are found from its own path: PREFIX/bin/../share/locale.
+(cd / && exec env -i PATH=/usr/bin:/bin HOME="$scratch/home" XDG_STATE_HOME="$scratch/home/.local/state" \
+    "$stage/usr/bin/codegate-gateway" >"$scratch/gateway.out" 2>"$scratch/gateway.err") &
+gateway=$!
+for _ in $(seq 100); do [ -s "$scratch/gateway.out" ] && break; sleep 0.1; done
+url=$(head -n 1 "$scratch/gateway.out")
+[[ $url =~ ^http://127\.0\.0\.1:[0-9]+/$ ]] || fail "the installed gateway printed no base URL: '$url' $(cat "$scratch/gateway.err")"
+answer=$(/usr/bin/python3 -c '
+import http.client, sys, urllib.parse
+parts = urllib.parse.urlsplit(sys.argv[1])
+connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+connection.request("POST", "/v1/codes", body=b"{\"phone\": \"1\"}", headers={"Content-Type": "application/json", "Idempotency-Key": "k", "Accept-Language": "en"})
+print(connection.getresponse().read().decode())' "$url")
+[[ $answer == *'"invalid_phone"'* && $answer != *手机* ]] || fail "the installed gateway did not answer in English: $answer"
+kill -TERM "$gateway"
+status=0
+wait "$gateway" || status=$?
+[ "$status" = 0 ] || fail "SIGTERM ended the installed gateway with status $status"
 
 step "make uninstall DESTDIR=$stage PREFIX=/usr"
 "${MAKE:-make}" --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr >"$scratch/uninstall.log" 2>&1 ||

@@ -108,10 +108,7 @@ public final class CodeGateApplication {
     /// The state folder (`$XDG_STATE_HOME/codegate`), opened once for the whole run, or why
     /// it cannot be used: then the gateway refuses to send, and says so in the window.
     private static func openStateFolder() -> Result<StateFolder, StateFileError> {
-        guard let path = StateFolder.defaultPath() else {
-            return .failure(StateFileError(path: "$HOME", reason: .folderNotPrivate("neither XDG_STATE_HOME nor HOME is an absolute path"), isFolder: true))
-        }
-        return StateFolder.open(path)
+        StateFolder.openDefault()
     }
 
     /// Builds a window with the rules of `options`, on `timers` (the GLib loop in the app, a

@@ -37,6 +37,15 @@ public final class StateFolder {
         return (home == "/" ? "" : home) + "/.local/state/codegate"
     }
 
+    /// Opens the folder at `defaultPath()`, or says why it cannot be used (also when there is
+    /// no absolute path to put it in): the state every CodeGate process on the machine shares.
+    public static func openDefault() -> Result<StateFolder, StateFileError> {
+        guard let path = defaultPath() else {
+            return .failure(StateFileError(path: "$HOME", reason: .folderNotPrivate("neither XDG_STATE_HOME nor HOME is an absolute path"), isFolder: true))
+        }
+        return open(path)
+    }
+
     /// Opens the folder at `path` (absolute), creating it if need be, or says why it cannot
     /// be used.
     public static func open(_ path: String) -> Result<StateFolder, StateFileError> {

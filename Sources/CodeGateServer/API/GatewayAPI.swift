@@ -1,0 +1,137 @@
+import CodeGateCore
+import CodeGateFlow
+
+/// The protocol of docs/protocol.md over a `CodeService`: each request is checked in the
+/// order the page gives — path, method, rate limit, size, content type, JSON, members — and
+/// answered with the service's verdict or the first refusal.
+///
+/// Transport-free, so tests drive it directly; `GatewayServer` carries it over HTTP.
+@MainActor
+public final class GatewayAPI {
+    /// The largest request body read.
+    nonisolated static let maxBodyBytes = 4096
+
+    private enum Route {
+        case requestCode
+        case verify
+    }
+
+    private let service: any CodeService
+    private let timers: any TimerPort
+    private var ledger = IdempotencyLedger()
+    private var limiter: RateLimiter
+
+    /// Serves `service`, reading the time from `timers`, admitting `rateLimit` requests a
+    /// minute per client (0: no limit).
+    public init(service: any CodeService, timers: any TimerPort, rateLimit: Int) {
+        self.service = service
+        self.timers = timers
+        limiter = RateLimiter(limit: rateLimit)
+    }
+
+    /// The refusal for a request whose headers say its body cannot be read: chunked (no
+    /// length), or longer than `maxBodyBytes`. The server asks before it reads the body.
+    nonisolated static func refusal(contentLength: Int?, chunked: Bool) -> Refusal? {
+        if chunked { return .lengthRequired }
+        if let contentLength, contentLength > maxBodyBytes { return .payloadTooLarge }
+        return nil
+    }
+
+    /// The answer to `request`.
+    func answer(_ request: APIRequest) async -> APIAnswer {
+        let language = AnswerLanguage.preferred(by: request.acceptLanguage)
+        do throws(Refusal) {
+            let route = try route(of: request)
+            if let wait = limiter.admit(request.client, at: timers.now) { throw Refusal.rateLimited(seconds: wait) }
+            guard request.body.count <= Self.maxBodyBytes else { throw Refusal.payloadTooLarge }
+            guard Self.isJSON(request.contentType) else { throw Refusal.unsupportedMediaType }
+            let members: [String: JSONScalar]
+            do {
+                members = try JSONReader.object(request.body)
+            } catch {
+                throw Refusal.notAnObject
+            }
+            switch route {
+            case .requestCode: return try await requestCode(request, members, in: language)
+            case .verify: return try await verify(members, in: language)
+            }
+        } catch {
+            return error.answer(in: language)
+        }
+    }
+
+    private func route(of request: APIRequest) throws(Refusal) -> Route {
+        let route: Route
+        switch request.path {
+        case "/v1/codes": route = .requestCode
+        case "/v1/codes/verify": route = .verify
+        default: throw .notFound
+        }
+        guard request.method == "POST" else { throw .methodNotAllowed }
+        return route
+    }
+
+    private func requestCode(_ request: APIRequest, _ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer {
+        guard let key = request.idempotencyKey, IdempotencyLedger.isValid(key) else { throw .badIdempotencyKey }
+        let number = try phone(in: members)
+        switch ledger.lookup(key, for: number, at: timers.now) {
+        case .mismatch:
+            throw .idempotencyMismatch
+        case .replay(let cooldown, let expiresIn):
+            return APIAnswer(status: 200, headers: [("Idempotent-Replayed", "true")], body: Self.receipt(cooldown, expiresIn))
+        case .unknown:
+            break
+        }
+        // The text message is worded in the request's language too. No answer of this gateway
+        // awaits anything but the service, so no other request runs under this locale.
+        let previous = language.enter()
+        defer { AnswerLanguage.leave(previous) }
+        let receipt: CodeReceipt
+        do {
+            receipt = try await service.requestCode(for: number)
+        } catch {
+            throw Refusal(error)
+        }
+        ledger.remember(key, for: number, receipt: receipt, at: timers.now)
+        return APIAnswer(status: 201, headers: [], body: Self.receipt(receipt.cooldown.secondsRoundedUp, receipt.validFor.secondsRoundedUp))
+    }
+
+    private func verify(_ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer {
+        let number = try phone(in: members)
+        guard case .string(let code)? = members["code"] else { throw .missingMember("code") }
+        guard (4...8).contains(code.utf8.count), code.allSatisfy(\.isASCIIDigit) else { throw .badCode }
+        let result: VerificationResult
+        do {
+            result = try await service.verify(code, for: number)
+        } catch {
+            throw Refusal(error)
+        }
+        let body: [(String, JSONValue)] =
+            switch result {
+            case .verified: [("result", .string("verified"))]
+            case .wrongCode(let left): [("result", .string("wrong_code")), ("attempts_left", .integer(left))]
+            case .expired: [("result", .string("expired"))]
+            case .locked: [("result", .string("locked"))]
+            case .noCodeRequested: [("result", .string("no_code"))]
+            }
+        return APIAnswer(status: 200, headers: [], body: .object(body))
+    }
+
+    private func phone(in members: [String: JSONScalar]) throws(Refusal) -> PhoneNumber {
+        guard case .string(let text)? = members["phone"] else { throw .missingMember("phone") }
+        guard let number = PhoneNumber(e164: text) else { throw .invalidPhone(text) }
+        return number
+    }
+
+    private static func receipt(_ cooldown: Int, _ expiresIn: Int) -> JSONValue {
+        .object([("cooldown_seconds", .integer(max(1, cooldown))), ("expires_in_seconds", .integer(max(1, expiresIn)))])
+    }
+
+    /// `application/json`, with no parameter but a UTF-8 charset.
+    nonisolated static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let parts = contentType.split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
+        guard parts.first == "application/json" else { return false }
+        return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" }
+    }
+}

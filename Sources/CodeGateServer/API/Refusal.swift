@@ -1,0 +1,111 @@
+import CodeGateCore
+import CodeGateFlow
+
+/// One of the protocol's error answers (docs/protocol.md, "Errors"): its status, its
+/// machine-readable kind and its sentence for people, which is worded only when the answer is
+/// written, in the language the request asked for.
+enum Refusal: Error, Equatable {
+    /// The body is not a JSON object, or a member is missing or of the wrong type.
+    case notAnObject
+    case missingMember(String)
+    case badIdempotencyKey
+    case badCode
+    /// `phone` as sent, when it is not a canonical E.164 number.
+    case invalidPhone(String)
+    case notFound
+    case methodNotAllowed
+    case lengthRequired
+    case payloadTooLarge
+    case unsupportedMediaType
+    case idempotencyMismatch
+    case cooldown(seconds: Int)
+    case rateLimited(seconds: Int)
+    case stateUnavailable(StateProblem)
+    case `internal`
+
+    /// The refusal behind a service's error.
+    init(_ error: CodeServiceError) {
+        switch error {
+        case .cooldown(let seconds): self = .cooldown(seconds: max(1, seconds))
+        // Only a simulated gateway fails so; a minute is what the app's own gateway implies.
+        case .rateLimited: self = .rateLimited(seconds: 60)
+        case .stateUnavailable(let problem): self = .stateUnavailable(problem)
+        case .network, .timeout: self = .internal
+        }
+    }
+
+    var status: Int {
+        switch self {
+        case .notAnObject, .missingMember, .badIdempotencyKey, .badCode, .invalidPhone: 400
+        case .notFound: 404
+        case .methodNotAllowed: 405
+        case .lengthRequired: 411
+        case .payloadTooLarge: 413
+        case .unsupportedMediaType: 415
+        case .idempotencyMismatch: 422
+        case .cooldown, .rateLimited: 429
+        case .internal: 500
+        case .stateUnavailable: 503
+        }
+    }
+
+    var kind: String {
+        switch self {
+        case .notAnObject, .missingMember, .badIdempotencyKey, .badCode: "invalid_request"
+        case .invalidPhone: "invalid_phone"
+        case .notFound: "not_found"
+        case .methodNotAllowed: "method_not_allowed"
+        case .lengthRequired: "length_required"
+        case .payloadTooLarge: "payload_too_large"
+        case .unsupportedMediaType: "unsupported_media_type"
+        case .idempotencyMismatch: "idempotency_mismatch"
+        case .cooldown: "cooldown"
+        case .rateLimited: "rate_limited"
+        case .internal: "internal"
+        case .stateUnavailable: "state_unavailable"
+        }
+    }
+
+    /// The seconds a 429 names in `Retry-After`.
+    var retryAfter: Int? {
+        switch self {
+        case .cooldown(let seconds), .rateLimited(let seconds): seconds
+        default: nil
+        }
+    }
+
+    /// The sentence for people, in the current language (see `AnswerLanguage.speaking`).
+    var message: String {
+        switch self {
+        case .notAnObject: localized("请求正文不是有效的 JSON 对象")
+        // TRANSLATORS: {0} is a JSON member's name, e.g. "phone"; keep it as is.
+        case .missingMember(let name): localized("请求缺少字符串字段 {0}").filling(name)
+        case .badIdempotencyKey: localized("Idempotency-Key 请求头缺失或无效：须为 1 到 64 个字母、数字、_ 或 -")
+        case .badCode: localized("验证码须为 4 到 8 位数字")
+        case .invalidPhone(let text):
+            if case .invalid(let reason) = PhoneNumber.checkFinished(text) { reason } else { localized("手机号码须为 E.164 格式，例如 +8613800138000") }
+        case .notFound: localized("没有这个接口")
+        case .methodNotAllowed: localized("此接口只接受 POST 请求")
+        case .lengthRequired: localized("请求正文须带 Content-Length")
+        case .payloadTooLarge: localized("请求正文超过 {0} 字节").filling(GatewayAPI.maxBodyBytes)
+        case .unsupportedMediaType: localized("请求正文须为 UTF-8 编码的 application/json")
+        case .idempotencyMismatch: localized("此 Idempotency-Key 已用于另一个请求")
+        case .cooldown(let seconds): CodeServiceError.cooldown(secondsLeft: seconds).message
+        case .rateLimited(let seconds): localized("请求过于频繁，请 {0} 秒后再试", "请求过于频繁，请 {0} 秒后再试", count: seconds).filling(seconds)
+        case .stateUnavailable(let problem): problem.message
+        case .internal: localized("服务器内部错误，请稍后再试")
+        }
+    }
+
+    /// The answer: `{"error": {"kind", "message"[, "retry_after_seconds"]}}` with its headers.
+    @MainActor func answer(in language: AnswerLanguage) -> APIAnswer {
+        var error: [(String, JSONValue)] = [("kind", .string(kind)), ("message", .string(language.speaking { message }))]
+        var headers = [("Content-Language", language.tag)]
+        if let retryAfter {
+            error.append(("retry_after_seconds", .integer(retryAfter)))
+            headers.append(("Retry-After", String(retryAfter)))
+        }
+        if self == .methodNotAllowed { headers.append(("Allow", "POST")) }
+        return APIAnswer(status: status, headers: headers, body: .object([("error", .object(error))]))
+    }
+}

@@ -1,0 +1,108 @@
+import CodeGateFlow
+
+/// What `codegate-gateway` was started with: `[--port PORT] [--duration S] [--code-ttl S]
+/// [--rate-limit N] [--state-dir DIR]`, each as `--name value` or `--name=value`.
+public struct GatewayOptions: Equatable, Sendable {
+    /// The port on 127.0.0.1; 0 takes any free one.
+    public var port: UInt16 = 0
+    /// The embedded gateway's rules: `--duration` (cooldown) and `--code-ttl`, as the app's.
+    public var policy = LocalCodeService.Policy()
+    /// Requests a minute per client; 0 turns the limit off.
+    public var rateLimit = 120
+    /// The state folder; nil for the app's own (`$XDG_STATE_HOME/codegate`).
+    public var stateFolder: String?
+    /// `--help` was asked for.
+    public var wantsHelp = false
+
+    /// The defaults: any free port, the app's rules, 120 requests a minute, the app's state.
+    public init() {}
+
+    /// What `--help` prints.
+    public static let usage = """
+        usage: codegate-gateway [--port PORT] [--duration SECONDS] [--code-ttl SECONDS]
+                                [--rate-limit PER_MINUTE] [--state-dir DIR]
+        Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md).
+        Prints its base URL, then each text message it delivers, on standard output.
+          --port PORT             port on 127.0.0.1, 0 for any free one (default 0)
+          --duration SECONDS      cooldown between two codes to a number, 1 to 3600 (default 60)
+          --code-ttl SECONDS      how long a code stays valid, 1 to 3600 (default 300)
+          --rate-limit PER_MINUTE requests a minute per client, 0 for no limit (default 120)
+          --state-dir DIR         state folder, an absolute path (default $XDG_STATE_HOME/codegate)
+
+        """
+
+    /// Parses the arguments after the program name, or says why they are refused.
+    public static func parse(_ arguments: [String]) throws(GatewayOptionError) -> GatewayOptions {
+        var options = GatewayOptions()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--help" || argument == "-h" {
+                options.wantsHelp = true
+                continue
+            }
+            guard argument.hasPrefix("--") else { throw .unexpected(argument) }
+            let name: String
+            let value: String
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument
+                guard let next = rest.popFirst() else { throw .missingValue(name) }
+                value = next
+            }
+            try options.set(name, to: value)
+        }
+        return options
+    }
+
+    private mutating func set(_ name: String, to value: String) throws(GatewayOptionError) {
+        switch name {
+        case "--port": port = UInt16(try Self.number(value, name, unit: "a port", in: 0...65_535))
+        case "--duration": policy.cooldown = try Self.app { () throws(LaunchOptionError) in try LaunchOptions.parseDuration(value) }
+        case "--code-ttl": policy.codeLifetime = try Self.app { () throws(LaunchOptionError) in try LaunchOptions.parseCodeLifetime(value) }
+        case "--rate-limit": rateLimit = try Self.number(value, name, unit: "requests a minute", in: 0...100_000)
+        case "--state-dir":
+            guard value.hasPrefix("/") else { throw .relativeStateFolder(value) }
+            stateFolder = value
+        default: throw .unknown(name)
+        }
+    }
+
+    /// An option the app has too, parsed as the app parses it.
+    private static func app<T>(_ parse: () throws(LaunchOptionError) -> T) throws(GatewayOptionError) -> T {
+        do {
+            return try parse()
+        } catch {
+            throw .launchOption(error)
+        }
+    }
+
+    private static func number(_ text: String, _ name: String, unit: String, in range: ClosedRange<Int>) throws(GatewayOptionError) -> Int {
+        guard let value = Int(text), range.contains(value) else { throw .outOfRange(name, unit: unit, range: range, text: text) }
+        return value
+    }
+}
+
+/// An argument `codegate-gateway` refused; `description` is the line printed on stderr
+/// (escaped there as a whole, since it may quote what was typed).
+public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
+    case unknown(String)
+    case unexpected(String)
+    case missingValue(String)
+    case outOfRange(String, unit: String, range: ClosedRange<Int>, text: String)
+    case relativeStateFolder(String)
+    case launchOption(LaunchOptionError)
+
+    public var description: String {
+        switch self {
+        case .unknown(let name): "unknown option \(name); --help lists them"
+        case .unexpected(let argument): "unexpected argument \"\(argument)\"; codegate-gateway takes only options, which --help lists"
+        case .missingValue(let name): "\(name) needs a value"
+        case let .outOfRange(name, unit, range, text):
+            "\(name) must be a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), not \"\(text)\""
+        case .relativeStateFolder(let path): "--state-dir must be an absolute path, not \"\(path)\""
+        case .launchOption(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CSoup
+import CodeGateCore
+import CodeGateFlow
+import Glibc
+
+/// `codegate-gateway`: parses its arguments, opens the shared state, serves the embedded
+/// gateway on 127.0.0.1 and runs the GLib main loop until SIGTERM or SIGINT.
+///
+/// Standard output is the protocol's: the base URL once the server accepts connections, then
+/// one `SMS +E164 text` line per delivered message (the simulated phone), each written at once
+/// with one `write`. Standard error gets the request log and state problems.
+@MainActor
+public enum GatewayProcess {
+    /// Runs the gateway; returns the exit status: 0 after a clean stop, 2 for a bad argument,
+    /// 1 when it cannot listen.
+    public static func run(_ arguments: [String]) -> Int32 {
+        setlocale(LC_ALL, "")
+        // Each answer's language comes from its request (AnswerLanguage); LANGUAGE would
+        // override that choice in gettext, whatever the request asked.
+        unsetenv("LANGUAGE")
+        TextDomain.bind(to: LocaleDirectory.find())
+        // A reader of standard output that went away must not kill the gateway mid-answer.
+        signal(SIGPIPE, SIG_IGN)
+        let options: GatewayOptions
+        do {
+            options = try GatewayOptions.parse(Array(arguments.dropFirst()))
+        } catch {
+            say("codegate-gateway: \(error.description.terminalEscaped)", to: STDERR_FILENO)
+            return 2
+        }
+        if options.wantsHelp {
+            say(GatewayOptions.usage, to: STDOUT_FILENO, newline: false)
+            return 0
+        }
+        let timers = GLibTimeoutPort()
+        let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
+        let store = GatewayStore(folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report)
+        let service = LocalCodeService(timers: timers, policy: options.policy, store: store)
+        let phone = service.outbox.observe { message in
+            say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
+        }
+        let server = GatewayServer(api: GatewayAPI(service: service, timers: timers, rateLimit: options.rateLimit), log: report)
+        MainQueueWatch.install()
+        switch server.listen(port: options.port) {
+        case .failure(let error):
+            report("cannot listen on 127.0.0.1:\(options.port): \(error)")
+            return 1
+        case .success(let url):
+            say(url, to: STDOUT_FILENO)
+        }
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        // Both sources stay until the loop has ended, then both are removed.
+        let stop: GSourceFunc = { data in
+            g_main_loop_quit(OpaquePointer(data))
+            return 1 // G_SOURCE_CONTINUE
+        }
+        let signals = [SIGTERM, SIGINT].map { g_unix_signal_add_full(G_PRIORITY_DEFAULT, $0, stop, UnsafeMutableRawPointer(loop), nil) }
+        g_main_loop_run(loop)
+        signals.forEach { g_source_remove($0) }
+        withExtendedLifetime((server, phone)) {}
+        return 0
+    }
+
+    /// The state folder `path` names, or the app's own: the same `gateway.db` as every
+    /// CodeGate's embedded gateway by default, so all of them share their rules.
+    private static func openStateFolder(_ path: String?) -> Result<StateFolder, StateFileError> {
+        path.map(StateFolder.open) ?? StateFolder.openDefault()
+    }
+
+    /// Writes `text` (and a newline) to `descriptor` whole, at once: a line a test reads is
+    /// there as soon as the event it reports happened.
+    private static func say(_ text: String, to descriptor: Int32, newline: Bool = true) {
+        var bytes = Array(text.utf8)
+        if newline { bytes.append(UInt8(ascii: "\n")) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            offset += count
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CSoup
+
+/// A libsoup server message as the gateway reads and answers it: C strings in, Swift values out.
+///
+/// Sendable only so that a main-actor task can answer it after the handler returned: the
+/// gateway touches it on the main thread alone, as libsoup requires.
+struct ServerMessage: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    var method: String { String(cString: soup_server_message_get_method(pointer)) }
+
+    var path: String {
+        guard let uri = soup_server_message_get_uri(pointer), let path = g_uri_get_path(uri) else { return "/" }
+        return String(cString: path)
+    }
+
+    var client: String {
+        soup_server_message_get_remote_host(pointer).map { String(cString: $0) } ?? "unknown"
+    }
+
+    func header(_ name: String) -> String? {
+        soup_message_headers_get_one(soup_server_message_get_request_headers(pointer), name).map { String(cString: $0) }
+    }
+
+    /// The declared body length, when the request has one.
+    var contentLength: Int? {
+        let headers = soup_server_message_get_request_headers(pointer)
+        guard soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH else { return nil }
+        return Int(soup_message_headers_get_content_length(headers))
+    }
+
+    var isChunked: Bool {
+        soup_message_headers_get_encoding(soup_server_message_get_request_headers(pointer)) == SOUP_ENCODING_CHUNKED
+    }
+
+    /// The body read, at most `limit + 1` bytes of it (enough to tell it is too long).
+    func body(limit: Int) -> [UInt8] {
+        guard let body = soup_server_message_get_request_body(pointer), let bytes = soup_message_body_flatten(body) else { return [] }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: min(Int(size), limit + 1)))
+    }
+
+    /// Sets the status, the headers and the body of the answer.
+    func respond(status: Int, headers: [(String, String)], body: [UInt8]) {
+        soup_server_message_set_status(pointer, guint(status), Self.reasons[status])
+        let responseHeaders = soup_server_message_get_response_headers(pointer)
+        for (name, value) in headers {
+            soup_message_headers_replace(responseHeaders, name, value)
+        }
+        body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                soup_server_message_set_response(pointer, "application/json; charset=utf-8", SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
+            }
+        }
+    }
+
+    /// Reason phrases libsoup 3.2 lacks (it says "Unknown Error" for 429).
+    private static let reasons = [422: "Unprocessable Content", 429: "Too Many Requests"]
+
+    func retain() { g_object_ref(UnsafeMutableRawPointer(pointer)) }
+    func release() { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    func pause() { soup_server_message_pause(pointer) }
+    func unpause() { soup_server_message_unpause(pointer) }
+}

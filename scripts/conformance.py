@@ -1,0 +1,445 @@
+#!/usr/bin/python3
+"""The conformance suite of CodeGate's HTTP protocol (docs/protocol.md), for any server.
+
+    scripts/conformance.py URL                  checks the server at URL
+    scripts/conformance.py URL --phone FILE     ... reading delivered codes from FILE, the
+                                                standard output of a codegate-gateway
+    scripts/conformance.py --gateway PATH       starts PATH (a codegate-gateway) on a free
+                                                port with a private state and short times,
+                                                checks it, and stops it
+
+Each check uses fresh random numbers of its own. One line per check (PASS, FAIL or SKIP, with
+why), then "N passed, N failed"; the exit status is 1 when any check failed, 2 for bad usage.
+The checks that need a code itself (a right guess; no second SMS on a replay) read it from
+the gateway's "phone", its standard output, so against a foreign server they are skipped.
+Python 3's standard library only.
+"""
+
+import http.client
+import json
+import queue
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+
+MAX_ANSWER = 65536
+LONGEST_EXPIRY = 20
+ERROR_KINDS = {
+    "invalid_request", "invalid_phone", "not_found", "method_not_allowed", "length_required",
+    "payload_too_large", "unsupported_media_type", "idempotency_mismatch", "cooldown",
+    "rate_limited", "internal", "state_unavailable",
+}
+HAN = re.compile("[\u3400-\u9fff]")
+
+
+class Failed(Exception):
+    """A check found the server off the protocol; the message says how."""
+
+
+class Skipped(Exception):
+    """A check cannot run against this server; the message says why."""
+
+
+class Answer:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = headers
+        self.body = body
+        try:
+            self.json = json.loads(body.decode("utf-8")) if body else None
+        except (UnicodeDecodeError, ValueError):
+            self.json = None
+
+    def header(self, name):
+        return self.headers.get(name.lower())
+
+    def __str__(self):
+        return f"{self.status} {self.body[:200].decode('utf-8', 'replace')}"
+
+
+class Server:
+    """The server under test, one HTTP call at a time, each on a fresh connection."""
+
+    def __init__(self, url):
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"not an http(s) URL: {url}")
+        self.scheme = parts.scheme
+        self.host = parts.hostname
+        self.port = parts.port
+        self.prefix = parts.path.rstrip("/")
+
+    def call(self, method, path, body=None, headers=None, raw=None):
+        kind = http.client.HTTPSConnection if self.scheme == "https" else http.client.HTTPConnection
+        connection = kind(self.host, self.port, timeout=10)
+        sent = dict(headers or {})
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        if data is not None and not any(k.lower() == "content-type" for k in sent):
+            sent["Content-Type"] = "application/json; charset=utf-8"
+        try:
+            connection.request(method, self.prefix + path, body=data, headers=sent)
+            response = connection.getresponse()
+            content = response.read(MAX_ANSWER + 1)
+            if len(content) > MAX_ANSWER:
+                raise Failed(f"{method} {path}: the answer is over {MAX_ANSWER} bytes")
+            return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, content)
+        except (OSError, http.client.HTTPException) as error:
+            raise Failed(f"{method} {path}: {error}") from error
+        finally:
+            connection.close()
+
+    def request_code(self, phone, key=None, language=None):
+        headers = {"Idempotency-Key": key or new_key()}
+        if language:
+            headers["Accept-Language"] = language
+        return self.call("POST", "/v1/codes", {"phone": phone}, headers)
+
+    def verify(self, phone, code, language=None):
+        headers = {"Accept-Language": language} if language else {}
+        return self.call("POST", "/v1/codes/verify", {"phone": phone, "code": code}, headers)
+
+
+class Phone:
+    """The gateway's simulated phone: the "SMS +E164 text" lines of its standard output."""
+
+    def __init__(self, stream):
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in stream:
+            self.lines.put(line.rstrip("\n"))
+
+    def messages_until(self, phone, timeout=5):
+        """Every SMS up to and including the next one for `phone`."""
+        deadline = time.monotonic() + timeout
+        got = []
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise Failed(f"no SMS reached {phone} within {timeout} s") from None
+            match = re.match(r"^SMS (\+\d+) (.*)$", line)
+            if not match:
+                continue
+            got.append((match.group(1), match.group(2)))
+            if match.group(1) == phone:
+                return got
+
+    def code_for(self, phone):
+        _, text = self.messages_until(phone)[-1]
+        codes = re.findall(r"(?<!\d)\d{6}(?!\d)", text)
+        if len(codes) != 1:
+            raise Failed(f"the SMS to {phone} holds no single 6-digit code: {text!r}")
+        return codes[0]
+
+
+class FilePhone(Phone):
+    """The phone as a file that a gateway started by someone else writes its stdout to."""
+
+    def __init__(self, path):
+        stream = open(path, encoding="utf-8", errors="replace")
+        self.lines = queue.Queue()
+        threading.Thread(target=self._follow, args=(stream,), daemon=True).start()
+
+    def _follow(self, stream):
+        pending = ""
+        while True:
+            chunk = stream.readline()
+            if not chunk:
+                time.sleep(0.02)
+                continue
+            pending += chunk
+            if pending.endswith("\n"):
+                self.lines.put(pending.rstrip("\n"))
+                pending = ""
+
+
+def new_key():
+    return uuid.uuid4().hex
+
+
+used_numbers = set()
+
+
+def fresh_number():
+    """A number no earlier check (nor, very likely, an earlier run) used: +44 7700 9xxxxx."""
+    while True:
+        number = "+4477009" + "".join(random.choice("0123456789") for _ in range(5))
+        if number not in used_numbers:
+            used_numbers.add(number)
+            return number
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failed(message)
+
+
+def expect_json_answer(answer):
+    content_type = (answer.header("Content-Type") or "").split(";")[0].strip().lower()
+    expect(content_type == "application/json", f"Content-Type is {answer.header('Content-Type')!r}, not application/json")
+    expect(isinstance(answer.json, dict), f"the body is no JSON object: {answer}")
+
+
+def positive_int(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def expect_receipt(answer, status):
+    expect(answer.status == status, f"expected {status}, got {answer}")
+    expect_json_answer(answer)
+    for member in ("cooldown_seconds", "expires_in_seconds"):
+        expect(positive_int(answer.json.get(member)), f"{member} is not an integer ≥ 1: {answer}")
+    return answer.json
+
+
+def expect_error(answer, status, kind):
+    expect(answer.status == status, f"expected {status} {kind}, got {answer}")
+    expect_json_answer(answer)
+    error = answer.json.get("error")
+    expect(isinstance(error, dict), f"no \"error\" object: {answer}")
+    expect(error.get("kind") == kind, f"kind is {error.get('kind')!r}, not {kind!r}")
+    expect(isinstance(error.get("message"), str) and error["message"].strip(), f"no message: {answer}")
+    if status == 429:
+        retry = answer.header("Retry-After")
+        expect(retry is not None and retry.isdigit() and int(retry) >= 1, f"Retry-After is {retry!r}, not whole seconds ≥ 1")
+        expect(error.get("retry_after_seconds") == int(retry), f"retry_after_seconds {error.get('retry_after_seconds')!r} ≠ Retry-After {retry}")
+    return error
+
+
+def expect_result(answer, result):
+    expect(answer.status == 200, f"expected 200, got {answer}")
+    expect_json_answer(answer)
+    expect(answer.json.get("result") == result, f"result is {answer.json.get('result')!r}, not {result!r}: {answer}")
+    return answer.json
+
+
+def wrong_code(right=None):
+    """A code that is not `right` (or, with no code known, almost surely not the live one)."""
+    return "000000" if right != "000000" else "111111"
+
+
+class Suite:
+    def __init__(self, server, phone):
+        self.server = server
+        self.phone = phone
+        self.results = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+
+    def run(self, name, check):
+        try:
+            detail = check()
+            verdict = "PASS"
+        except Failed as failure:
+            verdict, detail = "FAIL", str(failure)
+        except Skipped as skip:
+            verdict, detail = "SKIP", str(skip)
+        self.results[verdict] += 1
+        print(f"{verdict} {name}" + (f": {detail}" if detail else ""), flush=True)
+
+    def needs_phone(self):
+        if self.phone is None:
+            raise Skipped("needs the codes, which only a gateway started by the suite (or --phone) shows")
+
+    def requested(self, number, **options):
+        """Requests a code for `number`; with the phone, reads it too."""
+        receipt = expect_receipt(self.server.request_code(number, **options), 201)
+        code = self.phone.code_for(number) if self.phone else None
+        return receipt, code
+
+    # The checks, in the order docs/protocol.md describes them.
+
+    def check_request(self):
+        receipt, code = self.requested(fresh_number())
+        return f"201, cooldown {receipt['cooldown_seconds']} s, expires in {receipt['expires_in_seconds']} s" + (f", SMS with a code" if code else "")
+
+    def check_cooldown(self):
+        number = fresh_number()
+        receipt, _ = self.requested(number)
+        error = expect_error(self.server.request_code(number), 429, "cooldown")
+        expect(error["retry_after_seconds"] <= receipt["cooldown_seconds"],
+               f"Retry-After {error['retry_after_seconds']} is longer than the cooldown {receipt['cooldown_seconds']}")
+        return f"429 cooldown, Retry-After {error['retry_after_seconds']}"
+
+    def check_idempotent_retry(self):
+        number = fresh_number()
+        key = new_key()
+        first, _ = self.requested(number, key=key)
+        again = self.server.request_code(number, key=key)
+        replay = expect_receipt(again, 200)
+        expect(again.header("Idempotent-Replayed") == "true", f"no \"Idempotent-Replayed: true\" on the replay: {again.headers}")
+        expect(replay["cooldown_seconds"] <= first["cooldown_seconds"], "the replay's cooldown is longer than the first answer's")
+        if self.phone is None:
+            return "200 with Idempotent-Replayed (the SMS count needs the phone)"
+        # The gateway delivers in order: no SMS to `number` before the next one to `other`
+        # means the replay sent none.
+        other = fresh_number()
+        expect_receipt(self.server.request_code(other), 201)
+        second = [m for m in self.phone.messages_until(other) if m[0] == number]
+        expect(not second, f"the replay sent a second SMS to {number}")
+        return "200 with Idempotent-Replayed, no second SMS"
+
+    def check_idempotency_mismatch(self):
+        key = new_key()
+        self.requested(fresh_number(), key=key)
+        expect_error(self.server.request_code(fresh_number(), key=key), 422, "idempotency_mismatch")
+        return "422 idempotency_mismatch"
+
+    def check_wrong_code(self):
+        number = fresh_number()
+        _, code = self.requested(number)
+        result = expect_result(self.server.verify(number, wrong_code(code)), "wrong_code")
+        expect(positive_int(result.get("attempts_left")), f"attempts_left is not an integer ≥ 1: {result}")
+        return f"wrong_code, {result['attempts_left']} attempts left"
+
+    def check_attempts_lock(self):
+        number = fresh_number()
+        _, code = self.requested(number)
+        previous = None
+        for guess in range(1, 21):
+            result = self.server.verify(number, wrong_code(code))
+            expect_json_answer(result)
+            if result.json.get("result") == "locked":
+                break
+            result = expect_result(result, "wrong_code")
+            left = result.get("attempts_left")
+            expect(positive_int(left), f"attempts_left is not an integer ≥ 1: {result}")
+            expect(previous is None or left == previous - 1, f"attempts_left went from {previous} to {left}")
+            previous = left
+        else:
+            raise Failed("20 wrong guesses did not lock the code")
+        expect(previous in (None, 1), f"locked with {previous} attempts left")
+        expect_result(self.server.verify(number, code or wrong_code()), "locked")
+        return f"locked after {guess} wrong guesses" + (", and the right code stays locked" if code else "")
+
+    def check_verified(self):
+        self.needs_phone()
+        number = fresh_number()
+        _, code = self.requested(number)
+        expect_result(self.server.verify(number, code), "verified")
+        expect_result(self.server.verify(number, code), "no_code")
+        return "verified, then no_code: the code is used up"
+
+    def check_no_code(self):
+        expect_result(self.server.verify(fresh_number(), "123456"), "no_code")
+        return "no_code for a number never asked for"
+
+    def check_expiry(self):
+        number = fresh_number()
+        receipt = expect_receipt(self.server.request_code(number), 201)
+        lifetime = receipt["expires_in_seconds"]
+        if lifetime > LONGEST_EXPIRY:
+            raise Skipped(f"codes live {lifetime} s, over {LONGEST_EXPIRY} s (run the server with a shorter lifetime)")
+        code = self.phone.code_for(number) if self.phone else wrong_code()
+        time.sleep(lifetime + 1)
+        expect_result(self.server.verify(number, code), "expired")
+        return f"expired after {lifetime} s"
+
+    def check_error_languages(self):
+        messages = {}
+        for language in ("zh-CN", "zh-TW", "en"):
+            answer = self.server.request_code("+00", language=language)
+            messages[language] = expect_error(answer, 400, "invalid_phone")["message"]
+            content_language = answer.header("Content-Language")
+            expect(content_language in (None, language), f"Content-Language {content_language!r} for {language}")
+        default = expect_error(self.server.request_code("+00"), 400, "invalid_phone")["message"]
+        expect(default == messages["zh-CN"], "without Accept-Language the message is not zh-CN's")
+        expect(HAN.search(messages["zh-CN"]), f"the zh-CN message has no Chinese: {messages['zh-CN']!r}")
+        expect(HAN.search(messages["zh-TW"]) and messages["zh-TW"] != messages["zh-CN"],
+               f"the zh-TW message is not Traditional Chinese: {messages['zh-TW']!r}")
+        expect(not HAN.search(messages["en"]), f"the en message is not English: {messages['en']!r}")
+        preferred = expect_error(self.server.request_code("+00", language="fr-FR, en;q=0.8, zh-CN;q=0.5"), 400, "invalid_phone")
+        expect(preferred["message"] == messages["en"], "\"fr-FR, en;q=0.8, zh-CN;q=0.5\" did not get English")
+        return "kind and message in zh-CN (default), zh-TW, en, by q"
+
+    def check_bad_requests(self):
+        server = self.server
+        key = {"Idempotency-Key": new_key()}
+        expect_error(server.call("POST", "/v1/codes", raw=b"{\"phone\": ", headers=key), 400, "invalid_request")
+        expect_error(server.call("POST", "/v1/codes", raw=b"[\"+447700900123\"]", headers=key), 400, "invalid_request")
+        expect_error(server.call("POST", "/v1/codes", {"phone": 4477009}, headers=key), 400, "invalid_request")
+        expect_error(server.call("POST", "/v1/codes", {"phone": fresh_number()}), 400, "invalid_request")
+        expect_error(server.request_code(fresh_number(), key="no spaces allowed"), 400, "invalid_request")
+        expect_error(server.request_code("13800138000"), 400, "invalid_phone")
+        expect_error(server.verify(fresh_number(), "12ab56"), 400, "invalid_request")
+        expect_error(server.call("POST", "/v1/codes/verify", {"phone": fresh_number()}), 400, "invalid_request")
+        return "bad JSON, not an object, wrong type, no or bad Idempotency-Key, bad phone, bad code"
+
+    def check_limits(self):
+        server = self.server
+        big = json.dumps({"phone": fresh_number(), "pad": "x" * 5000}).encode()
+        expect_error(server.call("POST", "/v1/codes", raw=big, headers={"Idempotency-Key": new_key()}), 413, "payload_too_large")
+        plain = {"Content-Type": "text/plain", "Idempotency-Key": new_key()}
+        expect_error(server.call("POST", "/v1/codes", raw=json.dumps({"phone": fresh_number()}).encode(), headers=plain),
+                     415, "unsupported_media_type")
+        expect_error(server.call("POST", "/v1/nothing-here", {"phone": fresh_number()}), 404, "not_found")
+        expect_error(server.call("POST", "/v2/codes", {"phone": fresh_number()}), 404, "not_found")
+        answer = server.call("GET", "/v1/codes")
+        expect_error(answer, 405, "method_not_allowed")
+        expect("POST" in (answer.header("Allow") or ""), f"Allow is {answer.header('Allow')!r}")
+        return "413 over 4096 bytes, 415, 404, 405 with Allow"
+
+    def run_all(self):
+        for name in ("request", "cooldown", "idempotent_retry", "idempotency_mismatch", "wrong_code",
+                     "attempts_lock", "verified", "no_code", "expiry", "error_languages", "bad_requests", "limits"):
+            self.run(name.replace("_", " "), getattr(self, "check_" + name))
+        print(f"{self.results['PASS']} passed, {self.results['FAIL']} failed"
+              + (f" ({self.results['SKIP']} skipped)" if self.results["SKIP"] else ""), flush=True)
+        return 1 if self.results["FAIL"] else 0
+
+
+def start_gateway(path):
+    """Starts a codegate-gateway on a free port, with a private state and short times."""
+    state = tempfile.mkdtemp(prefix="codegate-conformance-")
+    # Its request log goes to a file, shown only when a check failed.
+    log = open(state + "/gateway.log", "w")
+    process = subprocess.Popen([path, "--port", "0", "--duration", "3", "--code-ttl", "6", "--state-dir", state + "/codegate"],
+                               stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8", errors="replace")
+    url = process.stdout.readline().strip()
+    if not url.startswith("http://127.0.0.1:"):
+        process.kill()
+        raise SystemExit(f"conformance: {path} printed no base URL (got {url!r})")
+    return process, url, Phone(process.stdout), state
+
+
+def main(arguments):
+    usage = "usage: conformance.py URL [--phone FILE] | --gateway PATH"
+    gateway = None
+    try:
+        if len(arguments) == 2 and arguments[0] == "--gateway":
+            gateway, url, phone, state = start_gateway(arguments[1])
+        elif len(arguments) == 1 and not arguments[0].startswith("-"):
+            url, phone = arguments[0], None
+        elif len(arguments) == 3 and arguments[1] == "--phone":
+            url, phone = arguments[0], FilePhone(arguments[2])
+        else:
+            print(usage, file=sys.stderr)
+            return 2
+        try:
+            server = Server(url)
+        except ValueError as error:
+            print(f"conformance: {error}", file=sys.stderr)
+            return 2
+        print(f"conformance: {url}", flush=True)
+        status = Suite(server, phone).run_all()
+        if gateway and status:
+            with open(state + "/gateway.log", encoding="utf-8", errors="replace") as log:
+                sys.stderr.write("conformance: the gateway's log:\n" + log.read())
+        return status
+    finally:
+        if gateway:
+            gateway.send_signal(signal.SIGTERM)
+            gateway.wait(timeout=10)
+            shutil.rmtree(state, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

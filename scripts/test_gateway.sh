@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Part of `make test`: codegate-gateway as a process. Builds it, starts it on port 0 with a
+# private state, runs the conformance suite against it (reading codes from its stdout), and
+# checks what the suite cannot see from outside: SIGTERM and SIGINT stop it with status 0; bad
+# arguments print one line and exit 2; two gateways on one state folder send one code per
+# cooldown to a number, even asked at the same moment; the rate limit answers 429 with
+# Retry-After; a state folder it cannot use makes it refuse (503) rather than send; its log
+# never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=$(mktemp -d)
+pids=()
+trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$scratch"' EXIT
+fail() { echo "gateway test: FAIL: $*" >&2; exit 1; }
+step() { echo "gateway test: $*"; }
+
+swift build --product codegate-gateway >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; fail "build"; }
+gateway=$(swift build --show-bin-path)/codegate-gateway
+export XDG_STATE_HOME=$scratch/state
+unset LANGUAGE
+
+# start NAME ARGS...: starts a gateway with its stdout in NAME.out and stderr in NAME.err, waits
+# for its first line and sets $url and $pid.
+start() {
+    local name=$1
+    shift
+    "$gateway" "$@" >"$scratch/$name.out" 2>"$scratch/$name.err" &
+    pid=$!
+    pids+=("$pid")
+    for _ in $(seq 100); do
+        url=$(head -n 1 "$scratch/$name.out")
+        [ -z "$url" ] || break
+        kill -0 "$pid" 2>/dev/null || fail "$name exited before printing its URL: $(cat "$scratch/$name.err")"
+        sleep 0.1
+    done
+    [[ $url =~ ^http://127\.0\.0\.1:[0-9]+/$ ]] || fail "$name's first line is not its base URL: '$url'"
+}
+
+# stop PID SIGNAL: sends the signal and checks the exit status is 0.
+stop() {
+    kill "-$2" "$1"
+    local status=0
+    wait "$1" || status=$?
+    [ "$status" = 0 ] || fail "SIG$2 ended the gateway with status $status, not 0"
+}
+
+# post URL PATH JSON [HEADER...]: prints the status, a tab, and the body of a POST.
+post() {
+    /usr/bin/python3 - "$@" <<'EOF'
+import http.client, sys, urllib.parse
+url, path, body, *headers = sys.argv[1:]
+parts = urllib.parse.urlsplit(url)
+connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+sent = {"Content-Type": "application/json"}
+sent.update(h.split(": ", 1) for h in headers)
+connection.request("POST", path, body=body.encode(), headers=sent)
+answer = connection.getresponse()
+retry = answer.getheader("Retry-After")
+print(f"{answer.status}\t{retry or '-'}\t{answer.read(65536).decode()}")
+EOF
+}
+
+step "conformance suite against a gateway on port 0 (cooldown 3 s, codes live 6 s)"
+start main --port 0 --duration 3 --code-ttl 6
+/usr/bin/python3 scripts/conformance.py "$url" --phone "$scratch/main.out" | tee "$scratch/conformance.log"
+grep -q '^[0-9]* passed, 0 failed' "$scratch/conformance.log" || fail "the conformance suite failed"
+grep -q '^SKIP' "$scratch/conformance.log" && fail "the conformance suite skipped checks against the gateway"
+
+step "the request log names no code"
+grep -q 'POST /v1/codes 201' "$scratch/main.err" || fail "no request log line on stderr: $(head -3 "$scratch/main.err")"
+for code in $(sed -n 's/^SMS .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/main.out"); do
+    ! grep -q "$code" "$scratch/main.err" || fail "the log shows the code $code"
+done
+stop "$pid" TERM
+
+step "bad arguments: one line on stderr, status 2"
+for arguments in "--port 70000" "--duration 0" "--code-ttl x" "--rate-limit -1" "--state-dir relative/dir" "--bogus 1" "stray" "--port"; do
+    status=0
+    # shellcheck disable=SC2086
+    "$gateway" $arguments >"$scratch/bad.out" 2>"$scratch/bad.err" || status=$?
+    [ "$status" = 2 ] || fail "'$arguments' exited with $status, not 2"
+    [ "$(wc -l <"$scratch/bad.err")" = 1 ] || fail "'$arguments' printed $(wc -l <"$scratch/bad.err") lines on stderr, not 1"
+    [ ! -s "$scratch/bad.out" ] || fail "'$arguments' printed on stdout"
+done
+
+step "two gateways on one state folder send one code per cooldown to a number"
+start first --duration 30
+first_url=$url first_pid=$pid
+start second --duration 30
+second_url=$url second_pid=$pid
+for index in 1 2 3 4 5; do
+    number="+44770090000$index"
+    # Asked of both at once, and again of each in turn.
+    post "$first_url" /v1/codes "{\"phone\": \"$number\"}" "Idempotency-Key: a$index" >"$scratch/a$index" &
+    post "$second_url" /v1/codes "{\"phone\": \"$number\"}" "Idempotency-Key: b$index" >"$scratch/b$index"
+    wait $!
+    cat "$scratch/a$index" "$scratch/b$index" | cut -f1 | sort | tr '\n' ' ' | grep -qx '201 429 ' ||
+        fail "$number asked of both gateways at once: $(cat "$scratch/a$index" "$scratch/b$index")"
+    post "$second_url" /v1/codes "{\"phone\": \"$number\"}" "Idempotency-Key: c$index" | grep -q '^429' ||
+        fail "the second gateway sent $number a code inside the first's cooldown"
+done
+sms=$(cat "$scratch/first.out" "$scratch/second.out" | grep -c '^SMS ' || true)
+[ "$sms" = 5 ] || fail "two gateways sent $sms text messages to 5 numbers, not 5"
+stop "$first_pid" INT
+stop "$second_pid" TERM
+
+step "the rate limit: 429 rate_limited with Retry-After"
+start limited --rate-limit 3 --state-dir "$scratch/limited"
+for index in 1 2 3; do post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' | grep -q '^200' || fail "request $index refused"; done
+answer=$(post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}')
+[[ $answer =~ ^429$'\t'[0-9]+$'\t'.*\"rate_limited\" ]] || fail "the 4th request a minute got: $answer"
+stop "$pid" TERM
+
+step "a state folder it cannot use: 503 state_unavailable, no SMS"
+touch "$scratch/not-a-folder"
+start broken --state-dir "$scratch/not-a-folder"
+answer=$(post "$url" /v1/codes '{"phone": "+447700900010"}' "Idempotency-Key: z")
+[[ $answer =~ ^503.*\"state_unavailable\" ]] || fail "with no usable state: $answer"
+! grep -q '^SMS' "$scratch/broken.out" || fail "a gateway without state sent an SMS"
+stop "$pid" TERM
+
+echo "gateway test: PASS"
