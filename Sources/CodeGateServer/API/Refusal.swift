@@ -28,9 +28,9 @@ enum Refusal: Error, Equatable {
         switch error {
         case .cooldown(let seconds): self = .cooldown(seconds: max(1, seconds))
         // Only a simulated gateway fails so; a minute is what the app's own gateway implies.
-        case .rateLimited: self = .rateLimited(seconds: 60)
+        case .rateLimited(let seconds): self = .rateLimited(seconds: seconds ?? 60)
         case .stateUnavailable(let problem): self = .stateUnavailable(problem)
-        case .network, .timeout: self = .internal
+        case .network, .timeout, .serverError, .badAnswer: self = .internal
         }
     }
 
