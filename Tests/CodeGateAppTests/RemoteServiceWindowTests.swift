@@ -1,0 +1,102 @@
+import CGtk
+@testable import CodeGateApp
+@testable import CodeGateGtk
+import CodeGateFlow
+import CodeGateCore
+import Foundation
+import Glibc
+import XCTest
+
+/// The real window against the real `codegate-gateway` on loopback, over HTTP, driven by real
+/// input: the code arrives on the gateway's simulated phone (its stdout), not in the window,
+/// and the cooldown is the server's, so a new window — a restarted app — still meets it.
+final class RemoteServiceWindowTests: XCTestCase {
+    typealias H = GtkHarness
+
+    func testTheWholeFlowAgainstTheGateway() throws {
+        try MainActor.assumeIsolated {
+            let gateway = try Gateway()
+            defer { gateway.stop() }
+            var options = LaunchOptions()
+            options.service = try ServiceURL(parsing: gateway.url)
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            XCTAssertEqual(H.text(window.inbox.placeholder), "验证码将以短信发送到你的手机，请在手机上查看")
+            H.prepareRequest(in: window)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump(timeout: .seconds(5)) { H.text(window.button.label) == "获取验证码(60)" }, H.text(window.requestStatus))
+            XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
+            let sms = try XCTUnwrap(gateway.nextLine(), "the gateway's phone got no SMS")
+            XCTAssertTrue(sms.hasPrefix("SMS +8613800138000 "), sms)
+            XCTAssertTrue(window.inbox.texts.isEmpty, "a real server's code goes to the phone, not to the window")
+            let code = String(try XCTUnwrap(sms.split(separator: " ").dropFirst(2).joined(separator: " ").firstMatch(of: /[0-9]{6}/)).output)
+
+            H.type(String(code.reversed()) == code ? "000000" : String(code.reversed()), into: window.codeEntry)
+            H.click(window.verifyButton)
+            XCTAssertTrue(H.pump(timeout: .seconds(5)) { H.text(window.verifyStatus).hasPrefix("验证码错误，还可尝试") }, H.text(window.verifyStatus))
+            gtk_editable_set_text(window.codeEntry.opaque, "")
+            H.type(code, into: window.codeEntry)
+            H.click(window.verifyButton)
+            XCTAssertTrue(H.pump(timeout: .seconds(5)) { H.text(window.verifyStatus) == "验证成功" }, H.text(window.verifyStatus))
+            H.close(window)
+
+            // A new window knows nothing of the first one's cooldown; the server does.
+            let again = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(again) }
+            H.prepareRequest(in: again)
+            H.click(again.button.widget)
+            XCTAssertTrue(H.pump(timeout: .seconds(5)) { again.flow.countdown.isCounting })
+            let status = H.text(again.requestStatus)
+            XCTAssertTrue(status.hasPrefix("验证码已发送，请 ") && status.hasSuffix(" 秒后再试"), status)
+            XCTAssertTrue(H.text(again.button.label).hasPrefix("获取验证码(5"), "the server's seconds, counted down")
+            XCTAssertNil(gateway.nextLine(timeout: .milliseconds(300)), "no second SMS")
+        }
+    }
+}
+
+/// `codegate-gateway` on a free port with a scratch state folder; its stdout read line by line
+/// while the test pumps the main loop.
+@MainActor
+private final class Gateway {
+    private(set) var url = ""
+    private let process = Process()
+    private let output: Int32
+    private let state: URL
+    private var buffer: [UInt8] = []
+
+    init() throws {
+        state = FileManager.default.temporaryDirectory.appendingPathComponent("codegate-remote-\(getpid())")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("codegate-gateway")
+        process.arguments = ["--port", "0", "--state-dir", state.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        output = pipe.fileHandleForReading.fileDescriptor
+        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+
+        guard let first = nextLine(timeout: .seconds(10)) else { throw CocoaError(.fileReadUnknown) }
+        url = first
+    }
+
+    /// The next line the gateway writes, waiting for it at most `timeout` while the loop runs.
+    func nextLine(timeout: Duration = .seconds(3)) -> String? {
+        var line: String?
+        GtkHarness.pump(timeout: timeout) {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(output, &chunk, chunk.count)
+            if count > 0 { buffer += chunk.prefix(count) }
+            guard let end = buffer.firstIndex(of: 0x0A) else { return false }
+            line = String(decoding: buffer[..<end], as: UTF8.self)
+            buffer.removeSubrange(...end)
+            return true
+        }
+        return line
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: state)
+    }
+}
