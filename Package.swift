@@ -90,6 +90,8 @@ let package = Package(
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
         // One gateway process on a shared state, which scripts/test_state_race.sh runs in pairs.
         .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateTestSupport"], path: "Tests/StateHammer"),
+        // The HTTP client's round trip over loopback, for scripts/bench.sh.
+        .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGtk", "CSoup"], path: "Tests/HTTPBench"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start-up, memory, idle and countdown cost of codegate beside the C and PyGObject references
-# in shared/bench, all under one private X display. usage: scripts/bench.sh [RUNS]
+# in shared/bench, all under one private X display; then the HTTP client's round trip over
+# loopback (Tests/HTTPBench). usage: scripts/bench.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -20,3 +21,7 @@ export GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$state
 /usr/bin/python3 "$bench/measure.py" --runs "$runs" --click 180,117 \
     "c=.build/baseline-c" "py=/usr/bin/python3 $bench/baseline.py" "codegate=.build/release/codegate"
 /usr/bin/python3 scripts/bench_countdown.py --measure "$bench/measure.py" --runs "$runs" .build/release/codegate
+# Request + verify through HTTPCodeService against a SoupServer on 127.0.0.1: the client's own
+# share of each round at p50 and p99 (target: under 2 ms at p99), and the connections used.
+swift build -c release --product HTTPBench
+.build/release/HTTPBench 2000
