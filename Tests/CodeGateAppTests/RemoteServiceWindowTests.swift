@@ -51,6 +51,37 @@ final class RemoteServiceWindowTests: XCTestCase {
             XCTAssertNil(gateway.nextLine(timeout: .milliseconds(300)), "no second SMS")
         }
     }
+
+    /// The gateway stopped (SIGSTOP) while the request is under way: the client times out, the
+    /// gateway goes on and sends the SMS of the request it then reads, and the retry, after a
+    /// new slide, carries the same Idempotency-Key: the gateway replays its answer, so the
+    /// phone gets one SMS and the window says the code was sent.
+    func testARequestRetriedAfterATimeoutSendsOneSMS() throws {
+        try MainActor.assumeIsolated {
+            let gateway = try Gateway()
+            defer { gateway.stop() }
+            var options = LaunchOptions()
+            options.service = try ServiceURL(parsing: gateway.url)
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(window) }
+            H.prepareRequest(in: window)
+            gateway.signal(SIGSTOP)
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump(timeout: .seconds(15)) { H.text(window.requestStatus) == "请求超时，请重新滑动验证后重试" }, H.text(window.requestStatus))
+            gateway.signal(SIGCONT)
+            // The stopped request is read once the gateway goes on: it sends the SMS, and its
+            // answer finds the client gone.
+            XCTAssertNotNil(gateway.nextLine(), "the first request's SMS")
+            H.pump(for: .seconds(1)) // the slider glides back
+            H.drag(window.slider, to: 1.1)
+            XCTAssertTrue(H.pump { window.flow.canRequest })
+            H.click(window.button.widget)
+            XCTAssertTrue(H.pump(timeout: .seconds(5)) { window.flow.countdown.isCounting }, H.text(window.requestStatus))
+            // The replayed answer, not a refusal for the cooldown the first one started.
+            XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
+            XCTAssertNil(gateway.nextLine(timeout: .milliseconds(500)), "and no second")
+        }
+    }
 }
 
 /// `codegate-gateway` on a free port with a scratch state folder; its stdout read line by line
@@ -94,7 +125,13 @@ private final class Gateway {
         return line
     }
 
+    /// Sends `signal` to the gateway's process.
+    func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
     func stop() {
+        signal(SIGCONT)
         process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: state)
