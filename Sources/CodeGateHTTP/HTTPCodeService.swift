@@ -1,4 +1,3 @@
-import CSoup
 import CodeGateCore
 import CodeGateFlow
 
@@ -24,8 +23,7 @@ public final class HTTPCodeService: CodeService {
 
     /// The server's base URL.
     public let url: ServiceURL
-    private let base: OpaquePointer?
-    private let session: UnsafeMutablePointer<SoupSession>
+    private let client: SoupClient
     private let timers: any TimerPort
     private let timeout: Duration
     private let language: String
@@ -49,19 +47,11 @@ public final class HTTPCodeService: CodeService {
         self.language = language
         self.random = random
         self.report = report
-        base = g_uri_parse(url.description, G_URI_FLAGS_NONE, nil)
-        session = soup_session_new()
-        soup_session_set_user_agent(session, Self.userAgent)
-        // No compressed answers: a body is at most 64 KiB as sent, not as inflated.
-        soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())
+        client = SoupClient(baseURL: url.description, userAgent: Self.userAgent)
     }
 
     isolated deinit {
         close()
-        g_object_unref(UnsafeMutableRawPointer(session))
-        if let base {
-            g_uri_unref(base)
-        }
     }
 
     /// The language of the UI's messages as an HTTP language tag, for `Accept-Language`.
@@ -78,7 +68,7 @@ public final class HTTPCodeService: CodeService {
             call.cancel()
         }
         calls = [:]
-        soup_session_abort(session)
+        client.abort()
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
@@ -109,21 +99,20 @@ public final class HTTPCodeService: CodeService {
         if let idempotencyKey {
             headers.append(("Idempotency-Key", idempotencyKey))
         }
-        guard let base, let message = SoupPost.message(to: path, under: base, body: body, headers: headers) else {
-            report("\(url) is no URL libsoup takes")
-            throw .network
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(message)) }
         let call = Cancellation()
         calls[ObjectIdentifier(call)] = call
         defer { calls[ObjectIdentifier(call)] = nil }
         let deadline = Alarm(timers: timers)
         deadline.set(at: timers.now + timeout) { call.cancel() }
         defer { deadline.cancel() }
-        let outcome = await withTaskCancellationHandler {
-            await SoupExchange.run(message, on: session, cancellable: call.pointer, limit: CodesProtocol.bodyLimit)
+        let sent = await withTaskCancellationHandler {
+            await client.post(path, body: body, headers: headers, cancellation: call, limit: CodesProtocol.bodyLimit)
         } onCancel: {
             call.cancel()
+        }
+        guard let outcome = sent else {
+            report("\(url) is no URL libsoup takes")
+            throw .network
         }
         switch outcome {
         case .success(let answer):
