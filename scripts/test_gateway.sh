@@ -3,9 +3,10 @@
 # private state, runs the conformance suite against it (reading codes from its stdout), and
 # checks what the suite cannot see from outside: SIGTERM and SIGINT stop it with status 0; bad
 # arguments print one line and exit 2; two gateways on one state folder send one code per
-# cooldown to a number, even asked at the same moment; the rate limit answers 429 with
-# Retry-After; a state folder it cannot use makes it refuse (503) rather than send; its log
-# never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
+# cooldown to a number, even asked at the same moment, and replay each other's idempotency keys,
+# also after a restart; the rate limit answers 429 with
+# Retry-After; a state folder it cannot use makes it refuse (503) rather than send; a huge
+# body is refused without being kept; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=$(mktemp -d)
@@ -66,6 +67,48 @@ start main --port 0 --duration 3 --code-ttl 6
 grep -q '^[0-9]* passed, 0 failed' "$scratch/conformance.log" || fail "the conformance suite failed"
 grep -q '^SKIP' "$scratch/conformance.log" && fail "the conformance suite skipped checks against the gateway"
 
+step "a 100 MB body and a chunked one are refused (413, 411) without being kept in memory"
+/usr/bin/python3 - "$url" "$pid" <<'EOF' || fail "a huge body"
+import socket, sys, threading, urllib.parse
+port, pid = urllib.parse.urlsplit(sys.argv[1]).port, sys.argv[2]
+def rss():
+    return int(next(l for l in open(f"/proc/{pid}/status") if l.startswith("VmRSS")).split()[1])
+before = rss()
+for length, status in ((b"Content-Length: 100000000\r\n", b" 413 "), (b"Transfer-Encoding: chunked\r\n", b" 411 ")):
+    connection = socket.create_connection(("127.0.0.1", port), timeout=20)
+    connection.sendall(b"POST /v1/codes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + length + b"\r\n")
+    def send():
+        # The whole body: libsoup answers once it has read (and dropped) it.
+        try:
+            if b"chunked" in length:
+                for _ in range(1526):
+                    connection.sendall(b"10000\r\n" + b"x" * 65536 + b"\r\n")
+                connection.sendall(b"0\r\n\r\n")
+            else:
+                for _ in range(1000):
+                    connection.sendall(b"x" * 100000)
+        except OSError:
+            pass  # the gateway answered and closed: it need not read the rest
+    sender = threading.Thread(target=send)
+    sender.start()
+    answer = b""
+    try:
+        while b"\r\n" not in answer:
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    except OSError:
+        pass
+    connection.close()
+    sender.join()
+    if status not in answer.split(b"\r\n")[0]:
+        sys.exit(f"expected{status.decode()}for {length.decode().strip()}, got {answer[:80]!r}")
+growth = (rss() - before) // 1024
+if growth > 10:
+    sys.exit(f"the gateway grew by {growth} MB reading refused bodies")
+EOF
+
 step "the request log names no code"
 grep -q 'POST /v1/codes 201' "$scratch/main.err" || fail "no request log line on stderr: $(head -3 "$scratch/main.err")"
 for code in $(sed -n 's/^SMS .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/main.out"); do
@@ -99,10 +142,19 @@ for index in 1 2 3 4 5; do
     post "$second_url" /v1/codes "{\"phone\": \"$number\"}" "Idempotency-Key: c$index" | grep -q '^429' ||
         fail "the second gateway sent $number a code inside the first's cooldown"
 done
+step "an Idempotency-Key answered by one gateway is replayed by the other, and after a restart"
+post "$first_url" /v1/codes '{"phone": "+447700900006"}' "Idempotency-Key: slide" | grep -q '^201' || fail "a fresh key was refused"
+post "$second_url" /v1/codes '{"phone": "+447700900006"}' "Idempotency-Key: slide" | grep -q '^200' ||
+    fail "the second gateway did not replay the first one's key"
 sms=$(cat "$scratch/first.out" "$scratch/second.out" | grep -c '^SMS ' || true)
-[ "$sms" = 5 ] || fail "two gateways sent $sms text messages to 5 numbers, not 5"
+[ "$sms" = 6 ] || fail "two gateways sent $sms text messages to 6 numbers, not 6"
 stop "$first_pid" INT
 stop "$second_pid" TERM
+start third --duration 30
+post "$url" /v1/codes '{"phone": "+447700900006"}' "Idempotency-Key: slide" | grep -q '^200' || fail "a restarted gateway did not replay the key"
+post "$url" /v1/codes '{"phone": "+447700900007"}' "Idempotency-Key: slide" | grep -q '^422' || fail "a key reused for another number was not refused"
+! grep -q '^SMS' "$scratch/third.out" || fail "the restarted gateway sent an SMS"
+stop "$pid" TERM
 
 step "the rate limit: 429 rate_limited with Retry-After"
 start limited --rate-limit 3 --state-dir "$scratch/limited"

@@ -80,9 +80,13 @@ public final class GatewayStore {
 
     /// Runs `decide` on `number`'s record in one transaction: it sees the record as it is
     /// now (nil when there is none or no rule needs it any more) and may change, add or
-    /// remove it, which is written before the lock is released. Throws when the state cannot
-    /// be read or written; nothing `decide` chose is then kept.
-    func update<Answer>(_ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer) throws(StateProblem) -> Answer {
+    /// remove it, which is written before the lock is released. With a `replyKey`, `decide`
+    /// sees the reply kept under that idempotency key too (nil when there is none) and may set
+    /// it, in the same transaction. Throws when the state cannot be read or written; nothing
+    /// `decide` chose is then kept.
+    func update<Answer>(
+        _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+    ) throws(StateProblem) -> Answer {
         let database = try connected()
         let now = moment()
         do {
@@ -94,7 +98,12 @@ public final class GatewayStore {
                     remember("dropped a damaged record in \(databasePath.terminalEscaped)")
                 }
                 var record = stored.flatMap { $0.isKept ? $0 : nil }
-                let answer = decide(&record)
+                let storedReply = try replyKey.flatMap { key throws(SQLiteError) in try Self.reply(for: key, in: database, at: now) }
+                var reply = storedReply
+                let answer = decide(&record, &reply)
+                if let replyKey, reply != storedReply {
+                    try Self.store(reply, for: replyKey, in: database, at: now)
+                }
                 if let record, record.isKept {
                     try database.run("INSERT OR REPLACE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                      Self.values(of: record, for: number, at: now))
@@ -191,6 +200,8 @@ public final class GatewayStore {
                     attempts_left INTEGER, salt BLOB, digest BLOB
                 ) STRICT
                 """)
+            // Added within schema 1: a CodeGate that does not know the table leaves it alone.
+            try database.run(replyTable)
             try database.run("PRAGMA user_version = \(schemaVersion)")
         }
     }

@@ -52,6 +52,57 @@ public final class LocalCodeService: CodeService {
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
+        try await arrive()
+        let issued = try storing(number) { record in issue(&record) }
+        return try deliver(issued.answer, to: number, secondsLeft: issued.secondsLeft)
+    }
+
+    /// `requestCode`, under an idempotency key: a key answered before — by this gateway or any
+    /// other on the same state, before or after a restart — gets its answer again, with what is
+    /// left of its times, and sends no SMS; a key answered for another number is refused. Only
+    /// a request that sent a code leaves its key behind: a refused one is decided afresh.
+    public func requestCode(for number: PhoneNumber, idempotencyKey key: String) async throws(CodeServiceError) -> KeyedReceipt {
+        try await arrive()
+        let decided = try storing(number, replyKey: key) { record, reply -> KeyedDecision in
+            if let reply {
+                return reply.number == number ? .replay(reply.receiptLeft) : .mismatch
+            }
+            guard let code = issue(&record) else { return .issued(nil) }
+            reply = GatewayReply(number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime)
+            return .issued(code)
+        }
+        switch decided.answer {
+        case .replay(let receipt): return .replayed(receipt)
+        case .mismatch: return .keyMismatch
+        case .issued(let code): return .sent(try deliver(code, to: number, secondsLeft: decided.secondsLeft))
+        }
+    }
+
+    private enum KeyedDecision {
+        case issued(String?)
+        case replay(CodeReceipt)
+        case mismatch
+    }
+
+    /// A fresh code in `record`, unless its cooldown runs: another window may have sent one
+    /// since this one's cooldown ended, and its rules hold.
+    private func issue(_ record: inout GatewayRecord?) -> String? {
+        if let record, record.age < record.cooldown { return nil }
+        let code = VerificationCode.generate(using: &random)
+        record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
+                               code: IssuedCode(code: code, attemptsLeft: policy.maxAttempts, random: &random))
+        return code
+    }
+
+    /// Sends `code` to `number` and says so; no code means the cooldown refused it.
+    private func deliver(_ code: String?, to number: PhoneNumber, secondsLeft: Int) throws(CodeServiceError) -> CodeReceipt {
+        guard let code else { throw .cooldown(secondsLeft: secondsLeft) }
+        outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
+        return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
+    }
+
+    /// The request's way to the gateway: the simulated latency and failure.
+    private func arrive() async throws(CodeServiceError) {
         try await crossNetwork()
         switch simulation.failure {
         case .network: throw .network
@@ -62,19 +113,6 @@ public final class LocalCodeService: CodeService {
             throw .timeout
         case nil: break
         }
-        let issued = try storing(number) { record -> String? in
-            // Another window may have sent one since this one's cooldown ended: its rules hold.
-            if let record, record.age < record.cooldown { return nil }
-            let code = VerificationCode.generate(using: &random)
-            record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
-                                   code: IssuedCode(code: code, attemptsLeft: policy.maxAttempts, random: &random))
-            return code
-        }
-        guard let code = issued.answer else {
-            throw .cooldown(secondsLeft: issued.secondsLeft)
-        }
-        outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
-        return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
     }
 
     public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
@@ -94,19 +132,26 @@ public final class LocalCodeService: CodeService {
         }.answer
     }
 
-    /// `decide` on `number`'s record in one transaction of the store, with the cooldown
-    /// left on the record it saw; a state that cannot be kept refuses the call.
+    /// `decide` on `number`'s record (and the reply under `replyKey`, if any) in one
+    /// transaction of the store, with the cooldown left on the record it saw; a state that
+    /// cannot be kept refuses the call.
     private func storing<Answer>(
-        _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
+        _ number: PhoneNumber, replyKey: String? = nil, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
     ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
         do {
-            return try store.update(number) { record in
+            return try store.update(number, replyKey: replyKey) { record, reply in
                 let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
-                return (decide(&record), secondsLeft)
+                return (decide(&record, &reply), secondsLeft)
             }
         } catch {
             throw .stateUnavailable(error)
         }
+    }
+
+    private func storing<Answer>(
+        _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
+    ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
+        try storing(number, replyKey: nil) { record, _ in decide(&record) }
     }
 
     private func crossNetwork() async throws(CodeServiceError) {
@@ -117,4 +162,15 @@ public final class LocalCodeService: CodeService {
             throw .timeout
         }
     }
+}
+
+/// What a request under an idempotency key came to (`LocalCodeService.requestCode(for:idempotencyKey:)`).
+public enum KeyedReceipt: Equatable, Sendable {
+    /// A fresh code was sent.
+    case sent(CodeReceipt)
+    /// The key was answered before, for the same number: that answer again, with what is
+    /// left of its times; no SMS was sent.
+    case replayed(CodeReceipt)
+    /// The key was answered before, for another number.
+    case keyMismatch
 }

@@ -16,14 +16,13 @@ public final class GatewayAPI {
         case verify
     }
 
-    private let service: any CodeService
+    private let service: LocalCodeService
     private let timers: any TimerPort
-    private var ledger = IdempotencyLedger()
     private var limiter: RateLimiter
 
-    /// Serves `service`, reading the time from `timers`, admitting `rateLimit` requests a
-    /// minute per client (0: no limit).
-    public init(service: any CodeService, timers: any TimerPort, rateLimit: Int) {
+    /// Serves `service`, which keeps the idempotency keys in its state with its codes, reading
+    /// the time from `timers`, admitting `rateLimit` requests a minute per client (0: no limit).
+    public init(service: LocalCodeService, timers: any TimerPort, rateLimit: Int) {
         self.service = service
         self.timers = timers
         limiter = RateLimiter(limit: rateLimit)
@@ -72,28 +71,29 @@ public final class GatewayAPI {
     }
 
     private func requestCode(_ request: APIRequest, _ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer {
-        guard let key = request.idempotencyKey, IdempotencyLedger.isValid(key) else { throw .badIdempotencyKey }
+        guard let key = request.idempotencyKey, Self.isValidKey(key) else { throw .badIdempotencyKey }
         let number = try phone(in: members)
-        switch ledger.lookup(key, for: number, at: timers.now) {
-        case .mismatch:
-            throw .idempotencyMismatch
-        case .replay(let cooldown, let expiresIn):
-            return APIAnswer(status: 200, headers: [("Idempotent-Replayed", "true")], body: Self.receipt(cooldown, expiresIn))
-        case .unknown:
-            break
-        }
         // The text message is worded in the request's language too. No answer of this gateway
         // awaits anything but the service, so no other request runs under this locale.
         let previous = language.enter()
         defer { AnswerLanguage.leave(previous) }
-        let receipt: CodeReceipt
+        let outcome: KeyedReceipt
         do {
-            receipt = try await service.requestCode(for: number)
+            outcome = try await service.requestCode(for: number, idempotencyKey: key)
         } catch {
             throw Refusal(error)
         }
-        ledger.remember(key, for: number, receipt: receipt, at: timers.now)
-        return APIAnswer(status: 201, headers: [], body: Self.receipt(receipt.cooldown.secondsRoundedUp, receipt.validFor.secondsRoundedUp))
+        switch outcome {
+        case .sent(let receipt): return APIAnswer(status: 201, headers: [], body: Self.body(of: receipt))
+        case .replayed(let receipt): return APIAnswer(status: 200, headers: [("Idempotent-Replayed", "true")], body: Self.body(of: receipt))
+        case .keyMismatch: throw .idempotencyMismatch
+        }
+    }
+
+    /// Whether `key` is an `Idempotency-Key` the protocol allows: 1–64 of `A–Z a–z 0–9 _ -`.
+    nonisolated static func isValidKey(_ key: String) -> Bool {
+        (1...64).contains(key.utf8.count)
+            && key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
     private func verify(_ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer {
@@ -123,8 +123,9 @@ public final class GatewayAPI {
         return number
     }
 
-    private static func receipt(_ cooldown: Int, _ expiresIn: Int) -> JSONValue {
-        .object([("cooldown_seconds", .integer(max(1, cooldown))), ("expires_in_seconds", .integer(max(1, expiresIn)))])
+    private static func body(of receipt: CodeReceipt) -> JSONValue {
+        .object([("cooldown_seconds", .integer(max(1, receipt.cooldown.secondsRoundedUp))),
+                 ("expires_in_seconds", .integer(max(1, receipt.validFor.secondsRoundedUp)))])
     }
 
     /// `application/json`, with no parameter but a UTF-8 charset.

@@ -42,6 +42,11 @@ struct ServerMessage: @unchecked Sendable {
         return Array(UnsafeRawBufferPointer(start: data, count: min(Int(size), limit + 1)))
     }
 
+    /// Makes libsoup drop the request body's chunks as they arrive instead of keeping them.
+    func discardBody() {
+        soup_message_body_set_accumulate(soup_server_message_get_request_body(pointer), 0)
+    }
+
     /// Sets the status, the headers and the body of the answer.
     func respond(status: Int, headers: [(String, String)], body: [UInt8]) {
         soup_server_message_set_status(pointer, guint(status), Self.reasons[status])

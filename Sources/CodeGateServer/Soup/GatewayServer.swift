@@ -48,12 +48,17 @@ public final class GatewayServer {
         return .success("http://127.0.0.1:\(g_uri_get_port(OpaquePointer(first)))/")
     }
 
-    /// Refuses, before its body is read, a request whose body cannot be: the handler is then
-    /// never called, and libsoup closes the connection rather than read on.
+    /// Refuses, from its headers, a request whose body must not be read into memory: the
+    /// handler is then never called. libsoup still reads the body off the connection before it
+    /// answers (at once when the client asked `Expect: 100-continue`), so the body is dropped
+    /// as it comes instead of kept, and the connection closed after the answer.
     private func checkHeaders(_ message: ServerMessage) {
         guard let refusal = GatewayAPI.refusal(contentLength: message.contentLength, chunked: message.isChunked) else { return }
         let started = ContinuousClock.now
-        respond(message, with: refusal.answer(in: .preferred(by: message.header("Accept-Language"))), started: started)
+        message.discardBody()
+        var answer = refusal.answer(in: .preferred(by: message.header("Accept-Language")))
+        answer.headers.append(("Connection", "close"))
+        respond(message, with: answer, started: started)
     }
 
     private func handle(_ message: ServerMessage) {

@@ -1,0 +1,200 @@
+@testable import CodeGateServer
+import CodeGateCore
+import CodeGateFlow
+import CodeGateTestSupport
+import Testing
+
+/// The protocol's answers, over the embedded gateway on a manual clock: no server, no sleeping.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct GatewayAPITests {
+    let clock = ManualTimerPort()
+    let number = "+447700900123"
+
+    private func gateway(rateLimit: Int = 0, store: GatewayStore? = nil) -> (api: GatewayAPI, phone: MessageLog) {
+        var policy = LocalCodeService.Policy()
+        policy.cooldown = .seconds(60)
+        policy.codeLifetime = .seconds(300)
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 7), policy: policy, store: store)
+        return (GatewayAPI(service: service, timers: clock, rateLimit: rateLimit), MessageLog(service.outbox))
+    }
+
+    private func body(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    private func ask(_ api: GatewayAPI, _ phone: String? = nil, key: String? = "key-1", language: String? = nil) async -> APIAnswer {
+        await api.answer(APIRequest(path: "/v1/codes", idempotencyKey: key, acceptLanguage: language, body: body(#"{"phone": "\#(phone ?? number)"}"#)))
+    }
+
+    private func check(_ api: GatewayAPI, _ code: String, phone: String? = nil) async -> APIAnswer {
+        await api.answer(APIRequest(path: "/v1/codes/verify", body: body(#"{"phone": "\#(phone ?? number)", "code": "\#(code)"}"#)))
+    }
+
+    private func error(_ kind: String, _ message: String, retryAfter: Int? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .string(kind)), ("message", .string(message))]
+        if let retryAfter { members.append(("retry_after_seconds", .integer(retryAfter))) }
+        return .object([("error", .object(members))])
+    }
+
+    private func result(_ name: String, attemptsLeft: Int? = nil) -> JSONValue {
+        .object([("result", .string(name))] + (attemptsLeft.map { [("attempts_left", .integer($0))] } ?? []))
+    }
+
+    private static let receipt = JSONValue.object([("cooldown_seconds", .integer(60)), ("expires_in_seconds", .integer(300))])
+
+    @Test func aRequestSendsOneCodeAndAnswers201() async {
+        let (api, phone) = gateway()
+        let answer = await ask(api)
+        #expect(answer == APIAnswer(status: 201, headers: [], body: Self.receipt))
+        #expect(phone.messages.count == 1)
+        #expect(phone.messages.first?.recipient.e164 == number)
+    }
+
+    @Test func theSameKeyReplaysWhatIsLeftWithoutASecondSMS() async {
+        let (api, phone) = gateway()
+        _ = await ask(api)
+        clock.advance(by: .seconds(18))
+        let replay = await ask(api)
+        #expect(replay == APIAnswer(status: 200, headers: [("Idempotent-Replayed", "true")],
+                                    body: .object([("cooldown_seconds", .integer(42)), ("expires_in_seconds", .integer(282))])))
+        #expect(phone.messages.count == 1)
+    }
+
+    @Test func aNewKeyInTheCooldownGets429WithRetryAfter() async {
+        let (api, phone) = gateway()
+        _ = await ask(api)
+        clock.advance(by: .milliseconds(17_500))
+        let answer = await ask(api, key: "key-2")
+        #expect(answer == APIAnswer(status: 429, headers: [("Content-Language", "zh-CN"), ("Retry-After", "43")],
+                                    body: error("cooldown", "验证码已发送，请 43 秒后再试", retryAfter: 43)))
+        #expect(phone.messages.count == 1)
+        clock.advance(by: .seconds(43))
+        #expect(await ask(api, key: "key-3").status == 201)
+    }
+
+    @Test func aKeyUsedForAnotherNumberGets422() async {
+        let (api, phone) = gateway()
+        _ = await ask(api)
+        let answer = await ask(api, "+447700900124")
+        #expect(answer.status == 422 && answer.body == error("idempotency_mismatch", "此 Idempotency-Key 已用于另一个请求"))
+        #expect(phone.messages.count == 1)
+    }
+
+    @Test func aRefusedRequestIsNotRemembered() async {
+        let (api, _) = gateway()
+        _ = await ask(api, key: "first")
+        #expect(await ask(api, key: "second").status == 429)
+        clock.advance(by: .seconds(60))
+        #expect(await ask(api, key: "second").status == 201, "the key's earlier refusal is decided afresh")
+    }
+
+    @Test func verifyAnswersEachResult() async throws {
+        let (api, phone) = gateway()
+        #expect(await check(api, "123456") == APIAnswer(status: 200, headers: [], body: result("no_code")))
+        _ = await ask(api)
+        let code = try #require(phone.lastCode)
+        let wrong = code == "000000" ? "111111" : "000000"
+        #expect(await check(api, wrong).body == result("wrong_code", attemptsLeft: 4))
+        #expect(await check(api, code).body == result("verified"))
+        #expect(await check(api, code).body == result("no_code"))
+    }
+
+    @Test func fiveWrongGuessesLockTheCode() async throws {
+        let (api, phone) = gateway()
+        _ = await ask(api)
+        let code = try #require(phone.lastCode)
+        let wrong = code == "000000" ? "111111" : "000000"
+        for left in (1...4).reversed() {
+            #expect(await check(api, wrong).body == result("wrong_code", attemptsLeft: left))
+        }
+        #expect(await check(api, wrong).body == result("locked"))
+        #expect(await check(api, code).body == result("locked"))
+    }
+
+    @Test func aCodePastItsLifetimeHasExpired() async throws {
+        let (api, phone) = gateway()
+        _ = await ask(api)
+        let code = try #require(phone.lastCode)
+        clock.advance(by: .seconds(300))
+        #expect(await check(api, code).body == result("expired"))
+    }
+
+    @Test func badRequestsAreRefusedWithTheirKind() async {
+        let (api, phone) = gateway()
+        let cases: [(APIRequest, Int, String)] = [
+            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": ")), 400, "invalid_request"),
+            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": 1}")), 400, "invalid_request"),
+            (APIRequest(path: "/v1/codes", body: body("{\"phone\": \"\(number)\"}")), 400, "invalid_request"),
+            (APIRequest(path: "/v1/codes", idempotencyKey: "bad key", body: body("{\"phone\": \"\(number)\"}")), 400, "invalid_request"),
+            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": \"13800138000\"}")), 400, "invalid_phone"),
+            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": \"+8623800138000\"}")), 400, "invalid_phone"),
+            (APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\", \"code\": \"12a456\"}")), 400, "invalid_request"),
+            (APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\", \"code\": \"123\"}")), 400, "invalid_request"),
+            (APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\"}")), 400, "invalid_request"),
+            (APIRequest(path: "/v1/codes", contentType: "text/plain", idempotencyKey: "k", body: body("{}")), 415, "unsupported_media_type"),
+            (APIRequest(path: "/v1/codes", contentType: nil, idempotencyKey: "k", body: body("{}")), 415, "unsupported_media_type"),
+            (APIRequest(path: "/v1/codes", contentType: "application/json; charset=latin1", idempotencyKey: "k", body: body("{}")), 415, "unsupported_media_type"),
+            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: Array(repeating: 0x20, count: 4097)), 413, "payload_too_large"),
+            (APIRequest(path: "/v1/code"), 404, "not_found"),
+            (APIRequest(path: "/v1/codes/"), 404, "not_found"),
+            (APIRequest(method: "GET", path: "/v1/codes"), 405, "method_not_allowed"),
+        ]
+        for (request, status, kind) in cases {
+            let answer = await api.answer(request)
+            guard case .object(let members) = answer.body, case .object(let error)? = members.first?.1,
+                  case .string(let message)? = error.first(where: { $0.0 == "message" })?.1
+            else {
+                Issue.record("\(request.path) \(request.body.count): no error body in \(answer.body)")
+                continue
+            }
+            #expect(answer.status == status && error.first?.1 == .string(kind), "\(String(decoding: request.body, as: UTF8.self))")
+            #expect(!message.isEmpty)
+            #expect(answer.header("Content-Language") == "zh-CN")
+        }
+        #expect(await api.answer(APIRequest(method: "PUT", path: "/v1/codes/verify")).header("Allow") == "POST")
+        #expect(phone.messages.isEmpty)
+    }
+
+    @Test func keysFollowTheProtocol() {
+        for key in ["a", "7c1f3a9e-52b4_4d0a", String(repeating: "k", count: 64)] {
+            #expect(GatewayAPI.isValidKey(key), "\(key)")
+        }
+        for key in ["", String(repeating: "k", count: 65), "a b", "a/b", "ключ", "a\n"] {
+            #expect(!GatewayAPI.isValidKey(key), "\(key.debugDescription)")
+        }
+    }
+
+    @Test func theSpacesAndCharsetOfAJSONContentTypeAreAllowed() {
+        for type in ["application/json", "Application/JSON", "application/json; charset=utf-8", "application/json;charset=\"UTF-8\""] {
+            #expect(GatewayAPI.isJSON(type), "\(type)")
+        }
+        for type in ["application/jsonx", "text/json", "application/json; charset=utf-16", "application/json; boundary=x", ""] {
+            #expect(!GatewayAPI.isJSON(type), "\(type)")
+        }
+    }
+
+    @Test func bodiesThatCannotBeReadAreRefusedFromTheirHeaders() {
+        #expect(GatewayAPI.refusal(contentLength: nil, chunked: true) == .lengthRequired)
+        #expect(GatewayAPI.refusal(contentLength: 4097, chunked: false) == .payloadTooLarge)
+        #expect(GatewayAPI.refusal(contentLength: 4096, chunked: false) == nil)
+        #expect(GatewayAPI.refusal(contentLength: nil, chunked: false) == nil)
+    }
+
+    @Test func theRateLimitAnswers429RateLimited() async {
+        let (api, _) = gateway(rateLimit: 2)
+        #expect(await check(api, "123456").status == 200)
+        clock.advance(by: .seconds(20))
+        #expect(await check(api, "123456").status == 200)
+        let answer = await check(api, "123456")
+        #expect(answer.status == 429 && answer.header("Retry-After") == "40")
+        #expect(answer.body == error("rate_limited", "请求过于频繁，请 40 秒后再试", retryAfter: 40))
+    }
+
+    @Test func aStateThatCannotBeKeptFailsClosedWith503() async {
+        let broken = GatewayStore(folder: .failure(StateFileError(path: "/nowhere", reason: .folderNotPrivate("test"), isFolder: true)),
+                                  report: { _ in })
+        let (api, phone) = gateway(store: broken)
+        let answer = await ask(api)
+        #expect(answer.status == 503 && answer.body == error("state_unavailable", StateProblem.folder.message))
+        #expect(await check(api, "123456").status == 503)
+        #expect(phone.messages.isEmpty)
+    }
+}

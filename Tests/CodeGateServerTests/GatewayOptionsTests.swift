@@ -1,0 +1,41 @@
+import CodeGateServer
+import CodeGateFlow
+import Testing
+
+@Suite struct GatewayOptionsTests {
+    @Test func defaultsAreTheAppsRules() throws {
+        let options = try GatewayOptions.parse([])
+        #expect(options == GatewayOptions())
+        #expect(options.port == 0 && options.rateLimit == 120 && options.stateFolder == nil)
+        #expect(options.policy == LocalCodeService.Policy())
+    }
+
+    @Test func readsEachOptionInBothSpellings() throws {
+        let options = try GatewayOptions.parse(["--port", "8080", "--duration=5", "--code-ttl", "7", "--rate-limit=0", "--state-dir", "/tmp/s"])
+        #expect(options.port == 8080)
+        #expect(options.policy.cooldown == .seconds(5) && options.policy.codeLifetime == .seconds(7))
+        #expect(options.rateLimit == 0 && options.stateFolder == "/tmp/s")
+        #expect(try GatewayOptions.parse(["--help"]).wantsHelp)
+    }
+
+    @Test func refusesBadArgumentsWithOneLine() {
+        let cases: [([String], String)] = [
+            (["--port", "65536"], "--port must be a whole number of a port from 0 to 65535, not \"65536\""),
+            (["--port"], "--port needs a value"),
+            (["--duration", "0"], "--duration must be a whole number of seconds from 1 to 3600, not \"0\""),
+            (["--code-ttl=x"], "--code-ttl must be a whole number of seconds from 1 to 3600, not \"x\""),
+            (["--rate-limit", "-1"], "--rate-limit must be a whole number of requests a minute from 0 to 100000, not \"-1\""),
+            (["--state-dir", "state"], "--state-dir must be an absolute path, not \"state\""),
+            (["--verbose", "1"], "unknown option --verbose; --help lists them"),
+            (["8080"], "unexpected argument \"8080\"; codegate-gateway takes only options, which --help lists"),
+        ]
+        for (arguments, line) in cases {
+            #expect(throws: GatewayOptionError.self, "\(arguments)") { try GatewayOptions.parse(arguments) }
+            do {
+                _ = try GatewayOptions.parse(arguments)
+            } catch {
+                #expect(error.description == line)
+            }
+        }
+    }
+}

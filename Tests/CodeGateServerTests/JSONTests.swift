@@ -1,0 +1,58 @@
+@testable import CodeGateServer
+import Testing
+
+@Suite struct JSONReaderTests {
+    private func read(_ text: String) throws(JSONError) -> [String: JSONScalar] {
+        try JSONReader.object(Array(text.utf8))
+    }
+
+    private func refuses(_ text: String) -> Bool {
+        (try? read(text)) == nil
+    }
+
+    @Test func readsTheProtocolsFlatObjects() throws {
+        #expect(try read(#"{"phone": "+8613800138000"}"#) == ["phone": .string("+8613800138000")])
+        #expect(try read(" {\n\t\"a\" : 1 , \"b\":-0.5e+3,\"c\":true,\"d\":false,\"e\":null}\r\n")
+            == ["a": .number("1"), "b": .number("-0.5e+3"), "c": .bool(true), "d": .bool(false), "e": .null])
+        #expect(try read("{}") == [:])
+    }
+
+    @Test func decodesEveryEscape() throws {
+        #expect(try read(#"{"s": "\"\\\/\b\f\n\r\t\u0041\u4e2d\ud83d\ude00"}"#) == ["s": .string("\"\\/\u{08}\u{0C}\n\r\tA中😀")])
+        #expect(try read(#"{"s": "验证码"}"#) == ["s": .string("验证码")])
+    }
+
+    @Test func refusesWhatIsNotStrictJSON() {
+        for text in ["", "[]", "\"x\"", "{", "{\"a\": 1", "{\"a\": 1,}", "{\"a\" 1}", "{a: 1}", "{'a': 1}",
+                     "{\"a\": 1} x", "{\"a\": 1}{}", "{\"a\": 01}", "{\"a\": 1.}", "{\"a\": .5}", "{\"a\": -}", "{\"a\": +1}",
+                     "{\"a\": 1e}", "{\"a\": tru}", "{\"a\": nul}", "{\"a\": NaN}", "{\"a\": \"\u{01}\"}", "{\"a\": \"\\x\"}",
+                     "{\"a\": \"\\u12\"}", "{\"a\": \"\\u+123\"}", "{\"a\": \"\\ud83d\"}", "{\"a\": \"\\ude00\"}",
+                     "{\"a\": \"open}", "{\"a\": {}}", "{\"a\": []}", "{\"a\": 1, \"a\": 2}"] {
+            #expect(refuses(text), "accepted \(text.debugDescription)")
+        }
+        #expect((try? JSONReader.object([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])) == nil, "invalid UTF-8")
+    }
+}
+
+@Suite struct JSONValueTests {
+    private func text(_ value: JSONValue) -> String {
+        String(decoding: value.encoded, as: UTF8.self)
+    }
+
+    @Test func writesObjectsInOrder() {
+        #expect(text(.object([("b", .integer(60)), ("a", .object([("kind", .string("cooldown"))]))]))
+            == #"{"b": 60, "a": {"kind": "cooldown"}}"#)
+        #expect(text(.integer(-1)) == "-1")
+    }
+
+    @Test func escapesWhatJSONAndJavaScriptNeedEscaped() {
+        #expect(text(.string("\"\\\n\r\t\u{01}\u{1F}\u{7F}\u{2028}\u{2029}")) == #""\"\\\n\r\t\u0001\u001f\u007f\u2028\u2029""#)
+        #expect(text(.string("验证码 /")) == "\"验证码 /\"")
+    }
+
+    @Test func whatItWritesReadsBack() throws {
+        let hostile = "a\"b\\c\u{0}\u{1B}[31m\n😀"
+        let written = JSONValue.object([("s", .string(hostile))]).encoded
+        #expect(try JSONReader.object(written) == ["s": .string(hostile)])
+    }
+}
