@@ -130,6 +130,12 @@ import Testing
         #expect(String(decoding: option.stderr, as: UTF8.self).contains("display"))
     }
 
+    /// The embedded gateway's simulation options do nothing with a server: said, not ignored.
+    @Test func simulationOptionsWithAServerAreCalledOut() throws {
+        let result = try run(["--service", "https://codes.example.com/", "--gateway-fail", "network"])
+        #expect(result.stderr.hasPrefix("codegate: --gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing\n"))
+    }
+
     @Test func helpListsTheOptions() throws {
         let result = try run(["--help"])
         #expect(result.status == 0)

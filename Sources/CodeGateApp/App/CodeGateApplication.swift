@@ -58,6 +58,9 @@ public final class CodeGateApplication {
                     return 2
                 }
             }
+            if options.service != nil, options.gateway != GatewaySimulation() {
+                Self.printError(localized("--gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing"))
+            }
             if parsed.optionsGiven && isRunningElsewhere() {
                 Self.printError(localized("CodeGate is already running; its window is shown and the options are ignored"))
             }
