@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CodeGateAppTests",
-            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw"]
+            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP"]
         ),
     ],
     swiftLanguageModes: [.v6]
