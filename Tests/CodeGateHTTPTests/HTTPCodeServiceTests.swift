@@ -196,6 +196,22 @@ final class HTTPCodeServiceTests: XCTestCase {
         }
     }
 
+    /// TLS goes through GIO: a certificate no one vouches for ends the call before a byte of
+    /// the request is sent.
+    func testAnUntrustedCertificateIsANetworkFailure() {
+        MainActor.assumeIsolated {
+            MainQueueSource.install()
+            let server = TestServer(tls: true)
+            defer { server.stop() }
+            server.reply = { _ in .answer(status: 201, body: H.receipt) }
+            var reasons: [String] = []
+            let service = HTTPCodeService(url: try! ServiceURL(parsing: server.url), timers: GLibTimerPort(), timeout: .seconds(1)) { reasons.append($0) }
+            XCTAssertEqual(H.request(service), .failure(.network))
+            XCTAssertTrue(server.requests.isEmpty)
+            XCTAssertEqual(reasons.count, 1, "\(reasons)")
+        }
+    }
+
     func testNoServerIsANetworkFailure() {
         MainActor.assumeIsolated {
             MainQueueSource.install()

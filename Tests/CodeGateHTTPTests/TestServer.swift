@@ -38,13 +38,26 @@ final class TestServer {
     /// The count of connections the client opened.
     var connections: Int { Set(requests.map(\.clientPort)).count }
 
-    init() {
+    /// A server on plain HTTP, or with `tls` on HTTPS with a self-signed certificate for
+    /// 127.0.0.1, which no client trusts.
+    init(tls: Bool = false) {
         server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
         var error: UnsafeMutablePointer<GError>?
-        precondition(soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0, "the test server cannot listen")
+        var flags = SOUP_SERVER_LISTEN_IPV4_ONLY.rawValue
+        if tls {
+            let certificate = g_tls_certificate_new_from_pem(Self.selfSigned, -1, &error)
+            precondition(certificate != nil, "the test certificate does not load")
+            var value = GValue()
+            g_value_init(&value, g_tls_certificate_get_type())
+            g_value_take_object(&value, certificate)
+            g_object_set_property(UnsafeMutableRawPointer(server).assumingMemoryBound(to: GObject.self), "tls-certificate", &value)
+            g_value_unset(&value)
+            flags |= SOUP_SERVER_LISTEN_HTTPS.rawValue
+        }
+        precondition(soup_server_listen_local(server, 0, SoupServerListenOptions(flags), &error) != 0, "the test server cannot listen")
         let uris = soup_server_get_uris(server)
         let uri = OpaquePointer(uris!.pointee.data)
-        url = "http://127.0.0.1:\(g_uri_get_port(uri))/"
+        url = "\(tls ? "https" : "http")://127.0.0.1:\(g_uri_get_port(uri))/"
         g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) }
         soup_server_add_handler(server, nil, { _, message, path, _, data in
             MainActor.assumeIsolated {
@@ -61,6 +74,27 @@ final class TestServer {
         raw = []
         g_object_unref(UnsafeMutableRawPointer(server))
     }
+
+    /// A certificate for 127.0.0.1 that signs itself, and its key (made once with `openssl req
+    /// -x509 -newkey ec`, valid for a century): for tests only.
+    private static let selfSigned = """
+-----BEGIN CERTIFICATE-----
+MIIBkTCCATagAwIBAgIUUe6LacOsxzhEH8GSNDBky9BjxwMwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTIwMTIyMDMyNFoYDzIxMjYxMTA3
+MjIwMzI0WjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAQJSYZSs0q3V/MOdlAiNVEoD2MqBMBWLeMWGMCKUNNzYDfBCYGKmlcB
+KbpgAd8Jk/KdW/Yre6qryO2uZMbcNibFo2QwYjAdBgNVHQ4EFgQUdptrNDswRc/Z
+Ktm0OHD9oVXbrpowHwYDVR0jBBgwFoAUdptrNDswRc/ZKtm0OHD9oVXbrpowDwYD
+VR0TAQH/BAUwAwEB/zAPBgNVHREECDAGhwR/AAABMAoGCCqGSM49BAMCA0kAMEYC
+IQCC9R3evlhwTSdtSOi+vcPb+vEUMnPfo4v1P/pLuBp4+gIhAKObwI9zKmkLiJBe
+oJnDa2a8QYFf7PSWZU+m9equgvTv
+-----END CERTIFICATE-----
+-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgjMg2cELkziL3/NUK
+wgOzYUGkqKS+i6scDOe6rZ42BiuhRANCAAQJSYZSs0q3V/MOdlAiNVEoD2MqBMBW
+LeMWGMCKUNNzYDfBCYGKmlcBKbpgAd8Jk/KdW/Yre6qryO2uZMbcNibF
+-----END PRIVATE KEY-----
+"""
 
     private func handle(_ message: OpaquePointer, path: String) {
         var headers: [String: String] = [:]
