@@ -82,6 +82,24 @@ final class RemoteServiceWindowTests: XCTestCase {
             XCTAssertNil(gateway.nextLine(timeout: .milliseconds(500)), "and no second")
         }
     }
+
+    /// Closing the window ends its call at once: the server is not waited for.
+    func testClosingTheWindowCancelsItsRequest() throws {
+        try MainActor.assumeIsolated {
+            let gateway = try Gateway()
+            defer { gateway.stop() }
+            var options = LaunchOptions()
+            options.service = try ServiceURL(parsing: gateway.url)
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            let flow = window.flow
+            H.prepareRequest(in: window)
+            gateway.signal(SIGSTOP)
+            H.click(window.button.widget)
+            XCTAssertTrue(flow.isSending)
+            H.close(window)
+            XCTAssertTrue(H.pump(timeout: .seconds(1)) { !flow.isSending }, "the request still waits for the server")
+        }
+    }
 }
 
 /// `codegate-gateway` on a free port with a scratch state folder; its stdout read line by line
