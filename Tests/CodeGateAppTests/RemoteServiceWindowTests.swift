@@ -13,12 +13,19 @@ import XCTest
 final class RemoteServiceWindowTests: XCTestCase {
     typealias H = GtkHarness
 
-    func testTheWholeFlowAgainstTheGateway() throws {
+    /// Runs `body` with a fresh gateway and the options that point the app at it.
+    private static func withGateway(_ body: @MainActor (Gateway, LaunchOptions) throws -> Void) throws {
         try MainActor.assumeIsolated {
             let gateway = try Gateway()
             defer { gateway.stop() }
             var options = LaunchOptions()
             options.service = try ServiceURL(parsing: gateway.url)
+            try body(gateway, options)
+        }
+    }
+
+    func testTheWholeFlowAgainstTheGateway() throws {
+        try Self.withGateway { gateway, options in
             let window = H.openWindow(options: options, timers: GLibTimerPort())
             XCTAssertEqual(H.text(window.inbox.placeholder), "验证码将以短信发送到你的手机，请在手机上查看")
             H.prepareRequest(in: window)
@@ -57,11 +64,7 @@ final class RemoteServiceWindowTests: XCTestCase {
     /// new slide, carries the same Idempotency-Key: the gateway replays its answer, so the
     /// phone gets one SMS and the window says the code was sent.
     func testARequestRetriedAfterATimeoutSendsOneSMS() throws {
-        try MainActor.assumeIsolated {
-            let gateway = try Gateway()
-            defer { gateway.stop() }
-            var options = LaunchOptions()
-            options.service = try ServiceURL(parsing: gateway.url)
+        try Self.withGateway { gateway, options in
             let window = H.openWindow(options: options, timers: GLibTimerPort())
             defer { H.close(window) }
             H.prepareRequest(in: window)
@@ -85,11 +88,7 @@ final class RemoteServiceWindowTests: XCTestCase {
 
     /// Closing the window ends its call at once: the server is not waited for.
     func testClosingTheWindowCancelsItsRequest() throws {
-        try MainActor.assumeIsolated {
-            let gateway = try Gateway()
-            defer { gateway.stop() }
-            var options = LaunchOptions()
-            options.service = try ServiceURL(parsing: gateway.url)
+        try Self.withGateway { gateway, options in
             let window = H.openWindow(options: options, timers: GLibTimerPort())
             let flow = window.flow
             H.prepareRequest(in: window)
