@@ -128,9 +128,18 @@ public final class HTTPCodeService: CodeService {
         }
     }
 
-    /// 32 random characters of `[A-Za-z0-9_-]`: 192 bits, no two slides alike.
+    /// 32 random characters of `[A-Za-z0-9_-]`: 192 bits, no two slides alike. Six bits a
+    /// character, eight from each random word, so four reads of the random source make a key.
     private func freshKey() -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        return String(decoding: (0..<32).map { _ in alphabet[Int(random.next(upperBound: UInt(alphabet.count)))] }, as: UTF8.self)
+        var key: [UInt8] = []
+        for _ in 0..<4 {
+            var word = random.next()
+            for _ in 0..<8 {
+                key.append(alphabet[Int(word & 63)])
+                word >>= 6
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
     }
 }

@@ -68,8 +68,10 @@ final class HTTPCodeServiceTests: XCTestCase {
                 server.reply = { _ in .answer(status: 201, contentType: type, body: H.receipt) }
                 XCTAssertEqual(H.request(service), .failure(.badAnswer), type ?? "no type")
             }
-            server.reply = { _ in .answer(status: 201, contentType: "Application/JSON;charset=UTF-8", body: H.receipt) }
-            XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+            for type in ["Application/JSON;charset=UTF-8", "application/json ;\tcharset=utf-8 ", "application/json"] {
+                server.reply = { _ in .answer(status: 201, contentType: type, body: H.receipt) }
+                XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), type)
+            }
         }
     }
 

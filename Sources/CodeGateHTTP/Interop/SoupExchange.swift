@@ -20,6 +20,9 @@ final class SoupExchange {
         case tooLarge
     }
 
+    /// The most read at once.
+    private static let block = 4096
+
     private let session: UnsafeMutablePointer<SoupSession>
     private let message: OpaquePointer
     private let cancellable: UnsafeMutablePointer<GCancellable>
@@ -93,10 +96,12 @@ final class SoupExchange {
         read()
     }
 
-    /// Reads on, asking for one byte more than the limit leaves, so an overlong body shows.
+    /// Reads on, a block at a time (GIO allocates what is asked for: answers are small), and at
+    /// most one byte more than the limit leaves, so an overlong body shows.
     private func read() {
         guard let stream else { return }
-        g_input_stream_read_bytes_async(stream, gsize(limit - answer.body.count + 1), G_PRIORITY_DEFAULT, cancellable, { _, result, data in
+        let count = min(Self.block, limit - answer.body.count + 1)
+        g_input_stream_read_bytes_async(stream, gsize(count), G_PRIORITY_DEFAULT, cancellable, { _, result, data in
             MainActor.assumeIsolated { SoupExchange.resume(data).readDone(result) }
         }, retainForCallback())
     }

@@ -49,7 +49,8 @@ struct HTTPAnswer: Equatable {
 extension StringProtocol {
     /// Without the spaces and tabs HTTP allows around header values and their parts.
     var trimmingSpaces: String {
-        let isSpace = { (character: Character) in character == " " || character == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let isText = { (character: Character) in character != " " && character != "\t" }
+        guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
+        return String(self[first...last])
     }
 }
