@@ -6,7 +6,7 @@
 # cooldown to a number, even asked at the same moment, and replay each other's idempotency keys,
 # also after a restart; the rate limit answers 429 with
 # Retry-After; a state folder it cannot use makes it refuse (503) rather than send; a huge
-# body is refused without being kept; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
+# body is refused without being kept; idle connections are closed; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=$(mktemp -d)
@@ -63,6 +63,24 @@ EOF
 
 step "conformance suite against a gateway on port 0 (cooldown 3 s, codes live 6 s)"
 start main --port 0 --duration 3 --code-ttl 6
+# Meanwhile, a connection that sends nothing and one that stops inside its headers: the
+# gateway must close both after its idle timeout (10 s), checked once the suite is done.
+/usr/bin/python3 - "$url" >"$scratch/idle.log" 2>&1 <<'EOF' &
+import socket, sys, time, urllib.parse
+port = urllib.parse.urlsplit(sys.argv[1]).port
+start = time.monotonic()
+idle = socket.create_connection(("127.0.0.1", port), timeout=30)
+half = socket.create_connection(("127.0.0.1", port), timeout=30)
+half.sendall(b"POST /v1/codes HTTP/1.1\r\nHost: x\r\n")
+for name, connection in (("silent", idle), ("half-sent", half)):
+    try:
+        connection.recv(100)
+        print(f"{name} {time.monotonic() - start:.0f}")
+    except socket.timeout:
+        print(f"{name} open")
+EOF
+idle_check=$!
+
 /usr/bin/python3 scripts/conformance.py "$url" --phone "$scratch/main.out" | tee "$scratch/conformance.log"
 grep -q '^[0-9]* passed, 0 failed' "$scratch/conformance.log" || fail "the conformance suite failed"
 grep -q '^SKIP' "$scratch/conformance.log" && fail "the conformance suite skipped checks against the gateway"
@@ -108,6 +126,14 @@ growth = (rss() - before) // 1024
 if growth > 10:
     sys.exit(f"the gateway grew by {growth} MB reading refused bodies")
 EOF
+
+step "idle connections are closed after 10 s"
+wait "$idle_check" || true
+for name in silent half-sent; do
+    seconds=$(sed -n "s/^$name //p" "$scratch/idle.log")
+    [[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge 9 ] && [ "$seconds" -le 15 ] ||
+        fail "the $name connection: $(cat "$scratch/idle.log")"
+done
 
 step "the request log names no code"
 grep -q 'POST /v1/codes 201' "$scratch/main.err" || fail "no request log line on stderr: $(head -3 "$scratch/main.err")"
@@ -156,11 +182,11 @@ post "$url" /v1/codes '{"phone": "+447700900007"}' "Idempotency-Key: slide" | gr
 ! grep -q '^SMS' "$scratch/third.out" || fail "the restarted gateway sent an SMS"
 stop "$pid" TERM
 
-step "the rate limit: 429 rate_limited with Retry-After"
-start limited --rate-limit 3 --state-dir "$scratch/limited"
+step "the rate limit: 429 rate_limited with Retry-After, in the request's language whatever the gateway's"
+LANGUAGE=en LANG=en_US.UTF-8 start limited --rate-limit 3 --state-dir "$scratch/limited"
 for index in 1 2 3; do post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' | grep -q '^200' || fail "request $index refused"; done
-answer=$(post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}')
-[[ $answer =~ ^429$'\t'[0-9]+$'\t'.*\"rate_limited\" ]] || fail "the 4th request a minute got: $answer"
+answer=$(post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' "Accept-Language: zh-TW")
+[[ $answer =~ ^429$'\t'[0-9]+$'\t'.*\"rate_limited\".*請求過於頻繁 ]] || fail "the 4th request a minute got: $answer"
 stop "$pid" TERM
 
 step "a state folder it cannot use: 503 state_unavailable, no SMS"

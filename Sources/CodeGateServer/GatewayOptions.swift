@@ -17,19 +17,21 @@ public struct GatewayOptions: Equatable, Sendable {
     /// The defaults: any free port, the app's rules, 120 requests a minute, the app's state.
     public init() {}
 
-    /// What `--help` prints.
-    public static let usage = """
-        usage: codegate-gateway [--port PORT] [--duration SECONDS] [--code-ttl SECONDS]
-                                [--rate-limit PER_MINUTE] [--state-dir DIR]
-        Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md).
-        Prints its base URL, then each text message it delivers, on standard output.
-          --port PORT             port on 127.0.0.1, 0 for any free one (default 0)
-          --duration SECONDS      cooldown between two codes to a number, 1 to 3600 (default 60)
-          --code-ttl SECONDS      how long a code stays valid, 1 to 3600 (default 300)
-          --rate-limit PER_MINUTE requests a minute per client, 0 for no limit (default 120)
-          --state-dir DIR         state folder, an absolute path (default $XDG_STATE_HOME/codegate)
-
-        """
+    /// What `--help` prints, in the user's language; `--duration` and `--code-ttl` say what
+    /// the app's own options say.
+    public static var usage: String {
+        let options: [(String, String)] = [
+            ("--port PORT", localized("Port on 127.0.0.1, 0 for any free one (default 0)")),
+            ("--duration SECONDS", LaunchOption.duration.help),
+            ("--code-ttl SECONDS", LaunchOption.codeLifetime.help),
+            ("--rate-limit PER_MINUTE", localized("Requests a minute per client, 0 for no limit (default 120)")),
+            ("--state-dir DIR", localized("State folder, an absolute path (default $XDG_STATE_HOME/codegate)")),
+        ]
+        return "usage: codegate-gateway [--port PORT] [--duration SECONDS] [--code-ttl SECONDS] [--rate-limit PER_MINUTE] [--state-dir DIR]\n"
+            // TRANSLATORS: the first lines of codegate-gateway --help.
+            + localized("Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output.")
+            + "\n\n" + options.map { "  \($0.0.padding(24))\($0.1)\n" }.joined()
+    }
 
     /// Parses the arguments after the program name, or says why they are refused.
     public static func parse(_ arguments: [String]) throws(GatewayOptionError) -> GatewayOptions {
@@ -104,5 +106,12 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .relativeStateFolder(let path): "--state-dir must be an absolute path, not \"\(path)\""
         case .launchOption(let error): error.description
         }
+    }
+}
+
+private extension String {
+    /// The text followed by spaces up to `width` characters, at least one.
+    func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(1, width - count))
     }
 }

@@ -1,4 +1,3 @@
-import CSoup
 import CodeGateCore
 import CodeGateFlow
 import Glibc
@@ -15,9 +14,6 @@ public enum GatewayProcess {
     /// 1 when it cannot listen.
     public static func run(_ arguments: [String]) -> Int32 {
         setlocale(LC_ALL, "")
-        // Each answer's language comes from its request (AnswerLanguage); LANGUAGE would
-        // override that choice in gettext, whatever the request asked.
-        unsetenv("LANGUAGE")
         TextDomain.bind(to: LocaleDirectory.find())
         // A reader of standard output that went away must not kill the gateway mid-answer.
         signal(SIGPIPE, SIG_IGN)
@@ -32,6 +28,9 @@ public enum GatewayProcess {
             say(GatewayOptions.usage, to: STDOUT_FILENO, newline: false)
             return 0
         }
+        // From here each answer's language comes from its request (AnswerLanguage); LANGUAGE
+        // would override that choice in gettext, whatever the request asked.
+        unsetenv("LANGUAGE")
         let timers = GLibTimeoutPort()
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
         let store = GatewayStore(folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report)
@@ -48,16 +47,7 @@ public enum GatewayProcess {
         case .success(let url):
             say(url, to: STDOUT_FILENO)
         }
-        let loop = g_main_loop_new(nil, 0)
-        defer { g_main_loop_unref(loop) }
-        // Both sources stay until the loop has ended, then both are removed.
-        let stop: GSourceFunc = { data in
-            g_main_loop_quit(OpaquePointer(data))
-            return 1 // G_SOURCE_CONTINUE
-        }
-        let signals = [SIGTERM, SIGINT].map { g_unix_signal_add_full(G_PRIORITY_DEFAULT, $0, stop, UnsafeMutableRawPointer(loop), nil) }
-        g_main_loop_run(loop)
-        signals.forEach { g_source_remove($0) }
+        SignalLoop.run(until: [SIGTERM, SIGINT])
         withExtendedLifetime((server, phone)) {}
         return 0
     }

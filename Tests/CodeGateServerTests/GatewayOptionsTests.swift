@@ -18,6 +18,14 @@ import Testing
         #expect(try GatewayOptions.parse(["--help"]).wantsHelp)
     }
 
+    @Test func helpListsEveryOption() {
+        let usage = GatewayOptions.usage
+        for option in ["--port PORT", "--duration SECONDS", "--code-ttl SECONDS", "--rate-limit PER_MINUTE", "--state-dir DIR"] {
+            #expect(usage.contains("\n  \(option) "), "\(option)")
+        }
+        #expect(usage.hasPrefix("usage: codegate-gateway ") && usage.hasSuffix("\n"))
+    }
+
     @Test func refusesBadArgumentsWithOneLine() {
         let cases: [([String], String)] = [
             (["--port", "65536"], "--port must be a whole number of a port from 0 to 65535, not \"65536\""),

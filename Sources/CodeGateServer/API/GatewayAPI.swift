@@ -1,9 +1,9 @@
 import CodeGateCore
 import CodeGateFlow
 
-/// The protocol of docs/protocol.md over a `CodeService`: each request is checked in the
+/// The protocol of docs/protocol.md over the embedded gateway: each request is checked in the
 /// order the page gives — path, method, rate limit, size, content type, JSON, members — and
-/// answered with the service's verdict or the first refusal.
+/// answered with the gateway's verdict or the first refusal.
 ///
 /// Transport-free, so tests drive it directly; `GatewayServer` carries it over HTTP.
 @MainActor

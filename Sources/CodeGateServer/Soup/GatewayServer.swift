@@ -1,51 +1,35 @@
-import CSoup
 import CodeGateCore
 import CodeGateFlow
 
-/// `GatewayAPI` over HTTP: a libsoup `SoupServer` on 127.0.0.1 only, on the GLib main loop.
+/// `GatewayAPI` over HTTP: libsoup's `SoupServer` on 127.0.0.1 only, on the GLib main loop.
 ///
-/// Headers are checked before the body is read (an early handler): a chunked body or a
-/// `Content-Length` over the limit is refused without reading a byte of it. Each other request
-/// is paused while the API answers on the main actor, then resumed with the answer. One line
-/// per request goes to `log` — method, path, status, milliseconds; never a body, so never a code.
+/// Headers are checked before the body is taken (an early handler): a chunked body or a
+/// `Content-Length` over the limit is refused, and dropped as libsoup reads it off the
+/// connection rather than kept. Each other request is paused while the API answers on the main
+/// actor, then resumed with the answer. One line per request goes to `log` — method, path,
+/// status, milliseconds; never a body, so never a code.
 @MainActor
 public final class GatewayServer {
-    private let server: UnsafeMutablePointer<SoupServer>
+    /// How long a connection may sit with no byte moving before the server closes it.
+    public static let idleTimeout: Duration = .seconds(10)
+
     private let api: GatewayAPI
     private let log: @MainActor (String) -> Void
+    /// libsoup's server, made at the first `listen`; its handlers hold this one weakly.
+    private lazy var server = SoupServerHandle(idleSeconds: UInt32(Self.idleTimeout.components.seconds),
+                                               early: { [weak self] in self?.checkHeaders($0) },
+                                               handler: { [weak self] in self?.handle($0) })
 
     /// A server for `api`; nothing listens until `listen`.
     public init(api: GatewayAPI, log: @escaping @MainActor (String) -> Void) {
         self.api = api
         self.log = log
-        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
-        let early: SoupServerCallback = { _, message, _, _, data in
-            MainActor.assumeIsolated { CallbackBox<Weak>.unbox(data)?.server?.checkHeaders(ServerMessage(pointer: message!)) }
-        }
-        let handler: SoupServerCallback = { _, message, _, _, data in
-            MainActor.assumeIsolated { CallbackBox<Weak>.unbox(data)?.server?.handle(ServerMessage(pointer: message!)) }
-        }
-        soup_server_add_early_handler(server, nil, early, CallbackBox.retain(Weak(self)), releaseCallbackBox)
-        soup_server_add_handler(server, nil, handler, CallbackBox.retain(Weak(self)), releaseCallbackBox)
-    }
-
-    isolated deinit {
-        soup_server_disconnect(server)
-        g_object_unref(UnsafeMutableRawPointer(server))
     }
 
     /// Starts listening on 127.0.0.1:`port` (0: any free port); returns the base URL,
     /// `http://127.0.0.1:PORT/`, or the system's reason for refusing.
     public func listen(port: UInt16) -> Result<String, GatewayServerError> {
-        var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen_local(server, guint(port), SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
-            defer { g_error_free(error) }
-            return .failure(GatewayServerError(message: error.map { String(cString: $0.pointee.message) } ?? "cannot listen"))
-        }
-        let uris = soup_server_get_uris(server)
-        defer { g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) } }
-        guard let first = uris?.pointee.data else { return .failure(GatewayServerError(message: "listening on no address")) }
-        return .success("http://127.0.0.1:\(g_uri_get_port(OpaquePointer(first)))/")
+        server.listenOnLoopback(port: port).map { "http://127.0.0.1:\($0)/" }
     }
 
     /// Refuses, from its headers, a request whose body must not be read into memory: the
@@ -89,16 +73,4 @@ public final class GatewayServer {
         let path = String(message.path.prefix(200)).terminalEscaped
         log("\(message.method.prefix(16).terminalEscaped) \(path) \(answer.status) \(tenths / 10).\(tenths % 10) ms")
     }
-
-    /// The server, held weakly by libsoup's handlers: they may outlive it by a moment.
-    private final class Weak {
-        weak var server: GatewayServer?
-        init(_ server: GatewayServer) { self.server = server }
-    }
-}
-
-/// Why the server could not listen, in the system's words.
-public struct GatewayServerError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
 }
