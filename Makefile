@@ -31,6 +31,27 @@ HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBU
 	LC_ALL=C.UTF-8 LANGUAGE=
 
 PREFIX ?= /usr/local
+# libcodegate-1, the controls as GObject types (`make lib`, `make stage`): its version, and
+# where `install` puts it — the multiarch libdir, where ld.so, pkg-config and GObject
+# introspection look on Debian, /usr/local included.
+LIB_VERSION := 0.1.0
+GOBJECT_PACKAGES := $(RUN_PACKAGES) gobject-introspection libgirepository1.0-dev valac gcc
+# scripts/test_gobject.sh: the library from Python, the C example on the accessibility bus and
+# under valgrind.
+GOBJECT_TEST_PACKAGES := $(GOBJECT_PACKAGES) python3-gi gir1.2-gtk-4.0 valgrind xvfb xauth xdotool \
+	dbus-daemon dbus-bin libglib2.0-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0
+MULTIARCH ?= $(shell uname -m)-linux-gnu
+LIBDIR ?= $(PREFIX)/lib/$(MULTIARCH)
+INCLUDEDIR ?= $(PREFIX)/include
+# GObject introspection itself looks only in its own libdir (/usr/lib/<multiarch>/girepository-1.0)
+# and GI_TYPELIB_PATH: under PREFIX=/usr/local, set GI_TYPELIB_PATH, or install the typelib
+# with TYPELIBDIR=$(pkg-config --variable=typelibdir gobject-introspection-1.0).
+TYPELIBDIR ?= $(LIBDIR)/girepository-1.0
+STAGE := .build/stage
+LIB_FILES = $(LIBDIR)/libcodegate-1.so.$(LIB_VERSION) $(LIBDIR)/libcodegate-1.so.0 $(LIBDIR)/libcodegate-1.so \
+	$(LIBDIR)/pkgconfig/codegate-1.pc $(TYPELIBDIR)/CodeGate-1.typelib \
+	$(INCLUDEDIR)/codegate-1/codegate.h $(DATADIR)/gir-1.0/CodeGate-1.gir \
+	$(DATADIR)/vala/vapi/codegate-1.vapi $(DATADIR)/vala/vapi/codegate-1.deps
 APP_ID := io.github.codegate.CodeGate
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
@@ -47,12 +68,13 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(CATALOGS) \
+	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage run test screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
-# Compiles the settings schemas and refreshes the icon cache and desktop database after
-# (un)installing: only for a live install
+# Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
+# cache (for libcodegate-1) after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
 # already (a new cache in a folder nobody maintains would hide what is installed there later),
 # and never fatally.
@@ -66,6 +88,7 @@ define refresh_caches
 			gtk-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true; fi; \
 		if [ -f $(DATADIR)/applications/mimeinfo.cache ] && command -v update-desktop-database >/dev/null; then \
 			update-desktop-database -q $(DATADIR)/applications || true; fi; \
+		if [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig || true; fi; \
 	fi
 endef
 
@@ -91,6 +114,7 @@ run: build
 
 test: locale
 	$(call require,$(CONTRAST_PACKAGES))
+	$(call require,$(GOBJECT_TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_public_api.sh
@@ -106,6 +130,7 @@ test: locale
 	scripts/test_a11y.sh
 	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh
+	scripts/test_gobject.sh
 
 screenshot: build
 	$(call require,$(SHOT_PACKAGES))
@@ -191,7 +216,18 @@ release:
 	$(SWIFT) build -c release --static-swift-stdlib --product codegate
 	$(SWIFT) build -c release --static-swift-stdlib --product codegate-gateway
 
-install: release locale
+# libcodegate-1.so: the Swift runtime linked in (Package.swift's -static-stdlib for release),
+# SONAME libcodegate-1.so.0, only the codegate_* C API exported.
+lib:
+	$(call require,$(GOBJECT_PACKAGES))
+	$(SWIFT) build -c release --static-swift-stdlib --product codegate-1
+
+# .build/stage: the library as an installed prefix (lib/, include/codegate-1/, the .pc, GIR,
+# typelib, VAPI), for the examples and the tests; `install` copies from it.
+stage: lib
+	LIB_VERSION=$(LIB_VERSION) scripts/stage_gobject.sh
+
+install: release locale stage
 	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
 	install -Dm755 .build/release/codegate-gateway $(DESTDIR)$(BINDIR)/codegate-gateway
 	install -d $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
@@ -204,6 +240,17 @@ install: release locale
 	for lang in $(LINGUAS); do \
 		install -Dm644 .build/locale/$$lang/LC_MESSAGES/codegate.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/codegate.mo || exit 1; \
 	done
+	install -Dm755 $(STAGE)/lib/libcodegate-1.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/libcodegate-1.so.$(LIB_VERSION)
+	ln -sf libcodegate-1.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/libcodegate-1.so.0
+	ln -sf libcodegate-1.so.0 $(DESTDIR)$(LIBDIR)/libcodegate-1.so
+	install -Dm644 $(STAGE)/include/codegate-1/codegate.h $(DESTDIR)$(INCLUDEDIR)/codegate-1/codegate.h
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig
+	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(LIBDIR)|' -e 's|@includedir@|$(INCLUDEDIR)|' \
+		-e 's|@datadir@|$(DATADIR)|' -e 's|@version@|$(LIB_VERSION)|' gobject/codegate-1.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/codegate-1.pc
+	install -Dm644 $(STAGE)/lib/girepository-1.0/CodeGate-1.typelib $(DESTDIR)$(TYPELIBDIR)/CodeGate-1.typelib
+	install -Dm644 $(STAGE)/share/gir-1.0/CodeGate-1.gir $(DESTDIR)$(DATADIR)/gir-1.0/CodeGate-1.gir
+	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.vapi $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.vapi
+	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.deps $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.deps
 	install -Dm644 Resources/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 	$(refresh_caches)
 

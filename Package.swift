@@ -25,6 +25,8 @@ let package = Package(
         .executable(name: "codegate", targets: ["codegate"]),
         // The embedded gateway over HTTP on loopback: the protocol's reference server (no GTK).
         .executable(name: "codegate-gateway", targets: ["codegate-gateway"]),
+        // The controls as GObject types for C, Python, GJS, Vala…: libcodegate-1.so (`make lib`).
+        .library(name: "codegate-1", type: .dynamic, targets: ["CodeGateGObject"]),
     ],
     targets: [
         // gtk4, through a .pc file of ours (by absolute path) that requires gtk4.pc's clean
@@ -54,6 +56,11 @@ let package = Package(
         ),
         // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
+        .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // That glue: closures GLib owns, signals, timers on the boot clock, the main queue on
+        // the GLib loop. No GTK.
+        .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateCore"]),
         // The controls' models: countdown, slider, the request with its cooldown. No GTK.
         .target(name: "CodeGateCore", plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
@@ -61,8 +68,26 @@ let package = Package(
         // The two GTK widgets and their GLib glue.
         .target(
             name: "CodeGateGtk",
-            dependencies: ["CGtk", "CodeGateCore"],
+            dependencies: ["CGtk", "CodeGateCore", "CodeGateGLib"],
             plugins: ["EmbedPlugin"]
+        ),
+        // What the GObject types need from GLib that Swift cannot import (type macros, the enum).
+        .systemLibrary(
+            name: "CCodeGateGObject",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CGtk/gtk4-swiftpm.pc"
+        ),
+        // CodeGateSlideToUnlock and CodeGateCountdownButton over the two Swift controls, with the
+        // C API of gobject/codegate.h. The library has a SONAME and exports that API alone.
+        .target(
+            name: "CodeGateGObject",
+            dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk"],
+            linkerSettings: [.unsafeFlags([
+                "-Xlinker", "-soname=libcodegate-1.so.0",
+                "-Xlinker", "--version-script=\(Context.packageDirectory)/gobject/codegate.map",
+            ]),
+            // The release library carries the Swift runtime: it loads into Python or GJS with
+            // nothing of the toolchain (SwiftPM's --static-swift-stdlib skips dynamic products).
+            .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
@@ -82,7 +107,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
         // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
-        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CSoup"]),
+        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGLib", "CSoup"]),
         .executableTarget(name: "codegate-gateway", dependencies: ["CodeGateServer"]),
         // The manual clock for tests: not part of any public API.
         .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
@@ -91,7 +116,7 @@ let package = Package(
         // One gateway process on a shared state, which scripts/test_state_race.sh runs in pairs.
         .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateTestSupport"], path: "Tests/StateHammer"),
         // The HTTP client's round trip over loopback, for scripts/bench.sh.
-        .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGtk", "CSoup"], path: "Tests/HTTPBench"),
+        .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGLib", "CSoup"], path: "Tests/HTTPBench"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
@@ -102,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CodeGateAppTests",
-            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP"]
+            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Lists the public API of the controls' products, CodeGateCore and CodeGateGtk, one symbol a
+"""Lists the public API of the controls' products, CodeGateCore and CodeGateGtk (with the GLib glue
+of CodeGateGLib, which CodeGateGtk re-exports), one symbol a
 line with its declaration ("Module: Type.member: declaration"), from the symbol graphs
 `swift package dump-symbol-graph` writes.
 
@@ -14,7 +15,7 @@ import json
 import os
 import sys
 
-MODULES = ["CodeGateCore", "CodeGateGtk"]
+MODULES = ["CodeGateCore", "CodeGateGLib", "CodeGateGtk"]
 
 
 def public_symbols(folder):

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The install test (last step of `make test`): installs into a scratch DESTDIR with PREFIX=/usr,
-# validates the installed desktop file and metainfo, starts the installed binary under its own
-# Xvfb with the build tree and the toolchain out of reach and waits for its window, then
-# uninstalls and checks that no file is left. Prints PASS or FAIL; exits non-zero on failure.
+# The install test (part of `make test`): installs into a scratch DESTDIR with PREFIX=/usr,
+# checks that libcodegate-1 and its header, .pc, GIR, typelib and VAPI are in the multiarch
+# libdir and under share (and load), validates the installed desktop file and metainfo, starts
+# the installed binary under its own Xvfb with the build tree and the toolchain out of reach
+# and waits for its window, then uninstalls and checks that no file is left. Prints PASS or FAIL; exits non-zero on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app_id=io.github.codegate.CodeGate
@@ -26,6 +27,24 @@ for file in usr/bin/codegate usr/bin/codegate-gateway "usr/share/applications/$a
     "usr/share/glib-2.0/schemas/$app_id.gschema.xml"; do
     [ -s "$stage/$file" ] || fail "/$file was not installed"
 done
+
+step "libcodegate-1 where ld.so, pkg-config, GObject introspection and valac look"
+libdir=usr/lib/$(uname -m)-linux-gnu
+for file in "$libdir/libcodegate-1.so.0" "$libdir/libcodegate-1.so" "$libdir/pkgconfig/codegate-1.pc" \
+    "$libdir/girepository-1.0/CodeGate-1.typelib" usr/include/codegate-1/codegate.h \
+    usr/share/gir-1.0/CodeGate-1.gir usr/share/vala/vapi/codegate-1.vapi usr/share/vala/vapi/codegate-1.deps; do
+    [ -s "$stage/$file" ] || fail "/$file was not installed"
+done
+[ -L "$stage/$libdir/libcodegate-1.so.0" ] && [ -L "$stage/$libdir/libcodegate-1.so" ] ||
+    fail "libcodegate-1.so and libcodegate-1.so.0 are not symbolic links to the library"
+grep -qx "libdir=/$libdir" "$stage/$libdir/pkgconfig/codegate-1.pc" ||
+    fail "codegate-1.pc does not name /$libdir as its libdir"
+cflags=$(PKG_CONFIG_PATH="$stage/$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" pkg-config --cflags codegate-1) ||
+    fail "pkg-config cannot read the installed codegate-1.pc"
+[[ " $cflags " == *" -I$stage/usr/include/codegate-1 "* ]] || fail "pkg-config codegate-1 gives $cflags"
+env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$stage/$libdir" GI_TYPELIB_PATH="$stage/$libdir/girepository-1.0" \
+    /usr/bin/python3 -c "import gi; gi.require_version('CodeGate', '1'); from gi.repository import CodeGate; CodeGate.CountdownButton.__gtype__" ||
+    fail "the installed typelib and library do not load"
 
 step "validating the desktop file and the metainfo"
 desktop-file-validate "$share/applications/$app_id.desktop" || fail "desktop-file-validate"

@@ -71,4 +71,12 @@ grep -q "^close" "$log" && fail "closed while the code was still good"
 quit
 wait_for "^close $ID$" 5 || fail "the notification stayed after the app quit"
 
+# The session (or kill) ends the app with SIGTERM: the same as Ctrl+Q, not a silent death.
+step "the app is terminated"
+request
+kill -TERM "$app"
+timeout 10 tail --pid="$app" -f /dev/null || fail "the app did not end on SIGTERM"
+app=
+wait_for "^close $ID$" 5 || fail "the notification stayed after SIGTERM"
+
 echo "notification test: PASS"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Part of `make test`: the controls' public API (CodeGateCore, CodeGateGtk) is exactly the one
+# Part of `make test`: the controls' public API (CodeGateCore, CodeGateGtk and the CodeGateGLib it re-exports) is exactly the one
 # docs/controls-api.txt lists. After a deliberate change: `scripts/test_public_api.sh --write`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

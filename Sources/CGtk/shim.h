@@ -59,11 +59,6 @@ static inline void cg_accessible_set_described_by(GtkWidget *widget, GtkWidget *
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, description, NULL, -1);
 }
 
-/* libdispatch's main-queue hooks, exported for a run loop that is not Dispatch's own: the
- * eventfd that becomes readable when main-queue work is pending, and the call that drains it. */
-extern int _dispatch_get_main_queue_handle_4CF(void);
-extern void _dispatch_main_queue_callback_4CF(void *message);
-
 /* An integer property, read and set (g_object_get/set are variadic): e.g. GtkSettings'
  * gtk-xft-dpi, the desktop's text scaling. */
 static inline int cg_object_get_int(gpointer object, const char *name) {

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateGLib
 import CodeGateFlow
 import Glibc
 
@@ -31,7 +32,7 @@ public enum GatewayProcess {
         // From here each answer's language comes from its request (AnswerLanguage); LANGUAGE
         // would override that choice in gettext, whatever the request asked.
         unsetenv("LANGUAGE")
-        let timers = GLibTimeoutPort()
+        let timers = GLibTimerPort()
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
         let store = GatewayStore(folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report)
         let service = LocalCodeService(timers: timers, policy: options.policy, store: store)
@@ -39,7 +40,7 @@ public enum GatewayProcess {
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
         }
         let server = GatewayServer(api: GatewayAPI(service: service, timers: timers, rateLimit: options.rateLimit), log: report)
-        MainQueueWatch.install()
+        MainQueueSource.install()
         switch server.listen(port: options.port) {
         case .failure(let error):
             report("cannot listen on 127.0.0.1:\(options.port): \(error)")

@@ -1,6 +1,7 @@
 import CGtk
 @testable import CodeGateApp
 @testable import CodeGateGtk
+@testable import CodeGateGLib
 import CodeGateFlow
 import CodeGateCore
 import CodeGateTestSupport

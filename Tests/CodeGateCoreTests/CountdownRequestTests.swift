@@ -73,6 +73,25 @@ import Testing
         #expect(events.heard == ["phase sending", "phase idle", "failed Refused()"])
     }
 
+    @Test func droppingTheSliderLeavesTheAppsGateAlone() async {
+        let request = request { .seconds(30) }
+        let slider = SlideUnlock(timers: clock)
+        request.requireUnlock(of: slider)
+        #expect(!request.canRequest, "waits for the slide")
+        request.dropUnlockRequirement()
+        #expect(request.slider == nil)
+        #expect(request.canRequest, "no slider to wait for")
+        let task = request.press()
+        await clock.yield { clock.pendingCount >= 2 }
+        clock.advance(by: .milliseconds(300))
+        await task?.value
+        slider.move(to: 1, by: .drag)
+        clock.advance(by: .seconds(30))
+        #expect(slider.isUnlocked, "the end of the cooldown locks no slider it no longer waits for")
+        request.isEnabled = false
+        #expect(!request.canRequest, "the app's gate still holds")
+    }
+
     @Test func noAnswerInTimeFailsWithTheLimit() async {
         let request = request(latency: .seconds(60)) { .seconds(30) }
         request.timeout = .seconds(5)

@@ -101,6 +101,21 @@ private func reason<T>(_ result: Result<T, StateFileError>) -> StateFileError.Re
         #expect(names(in: folder("open")) == ["cooldown"])
     }
 
+    /// On a read-only file system unlinking a name that is not there fails with EROFS: the
+    /// probe saw "unlink failed … the old cooldown stays saved" logged with no cooldown file.
+    @Test(.enabled(if: geteuid() == 0)) func removingNothingOnAReadOnlyDiskIsNoFailure() throws {
+        let mountPoint = folder("readonly")
+        mkdir(mountPoint, 0o700)
+        // Without CAP_SYS_ADMIN (in some containers) even root cannot mount: nothing to try there.
+        guard mount("tmpfs", mountPoint, "tmpfs", 0, "size=64k,mode=0700") == 0 else { return }
+        defer { umount2(mountPoint, Int32(MNT_DETACH)) }
+        let opened = try StateFolder.open(mountPoint).get()
+        try opened.write("kept\n", to: "kept").get()
+        #expect(mount("tmpfs", mountPoint, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
+        #expect(try opened.remove("cooldown").get() == false)
+        #expect(reason(opened.remove("kept")) == .system(call: "unlink", code: EROFS))
+    }
+
     @Test func aMissingFileSaysSo() throws {
         let result = state.read("nothing")
         #expect(reason(result) == .missing)

@@ -2,7 +2,7 @@ import CSoup
 import CodeGateCore
 import CodeGateFlow
 import CodeGateHTTP
-import CodeGateGtk
+import CodeGateGLib
 import Glibc
 
 // The HTTP client's cost, for `make bench`: COUNT rounds of request + verify through

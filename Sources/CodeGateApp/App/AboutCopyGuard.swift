@@ -1,3 +1,4 @@
+import CodeGateGLib
 import CAdw
 import CGtk
 import CodeGateGtk

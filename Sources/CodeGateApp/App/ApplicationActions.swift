@@ -1,3 +1,4 @@
+import CodeGateGLib
 import CodeGateCore
 import CodeGateGtk
 import CodeGateFlow

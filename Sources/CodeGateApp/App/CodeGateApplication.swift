@@ -1,3 +1,4 @@
+import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
 import CodeGateHTTP
@@ -63,6 +64,11 @@ public final class CodeGateApplication {
             }
             if parsed.optionsGiven && isRunningElsewhere() {
                 Self.printError(localized("CodeGate is already running; its window is shown and the options are ignored"))
+            }
+            // Ended by the session or `kill` as by Ctrl+Q: each window closes, so what it has
+            // shown outside itself (the notification carrying a code) is withdrawn.
+            UnixSignals.watch([SIGTERM, SIGINT, SIGHUP]) { [application] in
+                g_action_group_activate_action(OpaquePointer(application), "quit", nil)
             }
             var cArguments = parsed.applicationArguments.map { strdup($0) }
             defer { cArguments.forEach { free($0) } }

@@ -1,3 +1,4 @@
+import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
 import CGtk

@@ -127,6 +127,16 @@ public final class CountdownRequest {
         changes.notify()
     }
 
+    /// Stops waiting for a slider: the app's gate alone decides again, e.g. when a GObject
+    /// app sets the button's `slider` property to NULL.
+    public func dropUnlockRequirement() {
+        guard slider != nil else { return }
+        slider = nil
+        unlockSpent = false
+        sliderObservation = nil
+        changes.notify()
+    }
+
     /// A press: runs the request unless `canRequest` says no, so a double click or a held key
     /// never sends two. Returns the task that waits for the answer.
     @discardableResult

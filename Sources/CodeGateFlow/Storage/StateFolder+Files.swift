@@ -114,7 +114,12 @@ extension StateFolder {
     public func remove(_ name: String) -> Result<Bool, StateFileError> {
         guard Self.isFileName(name) else { return refused(name, .badPath) }
         if unlinkat(descriptor, name, 0) == 0 { return .success(true) }
-        return errno == ENOENT ? .success(false) : refused(name, .system(call: "unlink", code: errno))
+        let code = errno
+        // A read-only file system refuses to unlink even a name that is not there (EROFS,
+        // not ENOENT): nothing there is nothing to remove.
+        if code == ENOENT { return .success(false) }
+        if code == EROFS, case .success(nil) = status(of: name) { return .success(false) }
+        return refused(name, .system(call: "unlink", code: code))
     }
 
     /// Renames the file `name` to `newName` in this folder, replacing whatever had that name.

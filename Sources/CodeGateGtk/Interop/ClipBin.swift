@@ -1,3 +1,4 @@
+import CodeGateGLib
 import CGtk
 
 /// A GTK widget class of our own, "CodeGateClipBin": one child, drawn only up to a given width
@@ -49,6 +50,9 @@ enum ClipBin {
                 var bounds = graphene_rect_t()
                 let scale = Float(max(1, gtk_widget_get_scale_factor(widget)))
                 let devicePixels = Float(Int(bitPattern: g_object_get_data(widget.cast(), ClipBin.widthKey)))
+                // Nothing shown, nothing drawn: GTK 4.8 drops the child's nodes under an empty
+                // clip without freeing them (valgrind: a definite leak per frame at 0 px).
+                guard devicePixels > 0 else { return }
                 graphene_rect_init(&bounds, 0, 0, devicePixels / scale, Float(gtk_widget_get_height(widget)))
                 gtk_snapshot_push_clip(snapshot, &bounds)
                 gtk_widget_snapshot_child(widget, child, snapshot)

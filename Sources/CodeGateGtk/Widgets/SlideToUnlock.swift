@@ -1,3 +1,4 @@
+import CodeGateGLib
 import CGtk
 import CodeGateCore
 

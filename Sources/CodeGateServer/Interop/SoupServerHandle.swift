@@ -1,4 +1,5 @@
 import CSoup
+import CodeGateGLib
 
 /// A libsoup `SoupServer` as the gateway uses it: Swift closures for its early and normal
 /// handlers, a limit on idle connections, listening on 127.0.0.1 only. The pointers stay here.
@@ -13,11 +14,11 @@ final class SoupServerHandle {
         server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
         let call: SoupServerCallback = { _, message, _, _, data in
             guard let message else { return }
-            MainActor.assumeIsolated { CallbackBox<@MainActor (ServerMessage) -> Void>.unbox(data)?(ServerMessage(pointer: message)) }
+            MainActor.assumeIsolated { ClosureBox<@MainActor (ServerMessage) -> Void>.unbox(data)?.value(ServerMessage(pointer: message)) }
         }
         limitIdleTime(to: idleSeconds)
-        soup_server_add_early_handler(server, nil, call, CallbackBox.retain(early), releaseCallbackBox)
-        soup_server_add_handler(server, nil, call, CallbackBox.retain(handler), releaseCallbackBox)
+        soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
+        soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
     }
 
     isolated deinit {

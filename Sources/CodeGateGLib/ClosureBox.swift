@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// A Swift value — usually a closure — handed to GLib as a callback's user data. GLib owns the
 /// box: `retain` gives it one reference, and `releaseNotify`, passed as the destroy notify,

@@ -1,0 +1,161 @@
+#!/usr/bin/python3
+"""The GObject API of libcodegate-1 from Python, driven by the widgets' own signals (a → press
+is GtkRange's move-slider, a click the inner GtkButton's clicked): defaults, properties and
+their notify, the request cycle (sent, failed, refused, timed out, a late answer), the gate and
+the slider, GtkBuilder. Run under Xvfb with G_DEBUG=fatal-criticals and the staged install."""
+import os
+
+from harness import CodeGate, GObject, Gtk, button_of, check, finish, scale_of, settle, step, wait_until
+
+
+def threads():
+    """The names of the process's threads: a Swift task on the global executor would start
+    libdispatch's worker pool (and its 1 Hz timer), which shows here."""
+    return sorted(open(f"/proc/self/task/{task}/comm").read().strip() for task in os.listdir("/proc/self/task"))
+
+
+Gtk.init()
+slider = CodeGate.SlideToUnlock()
+button = CodeGate.CountdownButton()
+
+# Defaults: the controls' words in the source language (the test runs under C.UTF-8).
+check(button.props.idle_text == "获取验证码", "idle-text defaults to 获取验证码")
+check(button.props.label_format == "获取验证码({s})", "label-format defaults to 获取验证码({s})")
+check(button.props.sending_text == "发送中…", "sending-text defaults to 发送中…")
+check(button.props.request_timeout == 10, "request-timeout defaults to 10 s")
+check(button.props.enabled and button.props.slider is None, "enabled, no slider by default")
+check(button.props.phase == CodeGate.CountdownPhase.IDLE and not button.props.counting, "idle at first")
+check(slider.props.hint == "滑动解锁/获取验证码" and not slider.props.unlocked, "slider locked, with its hint")
+check(slider.props.note is None and slider.get_note() is None, "note is NULL by default")
+check(slider.get_css_name() == "slide-to-unlock" and button.get_css_name() == "countdown-button", "CSS names")
+
+# Texts: set by property or setter, read back by both, notified once per change.
+notified = []
+slider.connect("notify::hint", lambda *_: notified.append("hint"))
+slider.set_hint("Slide")
+slider.props.hint = "Slide"
+check(slider.get_hint() == "Slide" and notified == ["hint"], "set_hint: read back, notified once")
+slider.props.note = "Again, please"
+check(slider.get_note() == "Again, please", "note set")
+slider.set_note(None)
+check(slider.props.note is None, "note back to NULL")
+button.props.label_format = "{ss}s重新发送"
+check(button.get_label_format() == "{ss}s重新发送", "label-format set")
+button.props.label_format = "no placeholder"
+check(button.props.label_format == "{ss}s重新发送", "an invalid label-format is refused, the old one kept")
+button.props.label_format = "获取验证码({s})"
+
+window = Gtk.Window()
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+box.append(slider)
+box.append(button)
+window.set_child(box)
+window.present()
+wait_until(lambda: button.get_mapped())
+threads_before = threads()
+check(button.grab_focus() and window.get_focus() is button_of(button), "grab_focus on the button focuses its GtkButton")
+check(slider.grab_focus() and window.get_focus() is scale_of(slider), "grab_focus on the slider focuses its thumb")
+
+# The gate: with a slider, the button waits for the slide.
+events = []
+for name in ("request", "cooldown-finished"):
+    button.connect(name, lambda _b, name=name: events.append(name))
+button.connect("sent", lambda _b, seconds: events.append(("sent", seconds)))
+button.connect("failed", lambda _b, message: events.append(("failed", message)))
+slider.connect("unlocked", lambda _s: events.append("unlocked"))
+button.props.slider = slider
+check(button.get_slider() is slider, "slider set")
+check(not button_of(button).get_sensitive(), "with a locked slider the button is insensitive")
+button_of(button).emit("clicked")
+settle()
+check("request" not in events, "a click before the slide requests nothing")
+step(slider, 9)
+check(not slider.props.unlocked, "nine steps do not unlock")
+step(slider)
+check(slider.props.unlocked and events == ["unlocked"], "the tenth step unlocks, once")
+check(button_of(button).get_sensitive(), "unlocked, the button is sensitive")
+
+# The request cycle: sent.
+answers = {"mode": "later"}
+
+
+def answer_now(source):
+    if answers["mode"] == "failed":
+        source.request_failed("服务器错误")
+    elif answers["mode"] == "refused":
+        source.request_refused(5, "请稍后再试")
+
+
+button.connect("request", answer_now)
+button_of(button).emit("clicked")
+check(wait_until(lambda: "request" in events), "a click emits request")
+check(button.props.phase == CodeGate.CountdownPhase.SENDING, "phase: sending")
+check(button_of(button).get_child().get_last_child().get_text() == "发送中…", "the label says 发送中…")
+button.request_sent(3)
+settle()
+check(button.props.phase == CodeGate.CountdownPhase.COUNTING and button.props.counting, "sent: counting")
+check(button.props.seconds_left == 3 and ("sent", 3) in events, "sent(3): 3 s left, sent signal")
+check(button_of(button).get_child().get_last_child().get_text() == "获取验证码(3)", "the label counts: 获取验证码(3)")
+check(wait_until(lambda: button.props.seconds_left == 2), "a second later: 2 s left")
+check(wait_until(lambda: "cooldown-finished" in events), "the cooldown finishes")
+check(button.props.phase == CodeGate.CountdownPhase.IDLE and button.props.fraction == 0, "idle again")
+check(not slider.props.unlocked, "the end of the cooldown locks the slider again")
+
+# Failed, answered inside the request handler itself.
+events.clear()
+answers["mode"] = "failed"
+step(slider, 10)
+button_of(button).emit("clicked")
+check(wait_until(lambda: ("failed", "服务器错误") in events), "request_failed: failed with the app's message")
+check(button.props.phase == CodeGate.CountdownPhase.IDLE and not slider.props.unlocked, "failed: idle, slider locked")
+
+# Refused: the server's cooldown counts down.
+events.clear()
+answers["mode"] = "refused"
+step(slider, 10)
+button_of(button).emit("clicked")
+check(wait_until(lambda: ("failed", "请稍后再试") in events), "request_refused: failed with the server's message")
+check(button.props.seconds_left == 5 and button.props.counting, "refused(5): counts down 5 s")
+button.reset()
+check(button.props.phase == CodeGate.CountdownPhase.IDLE and "cooldown-finished" in events, "reset: idle, cooldown-finished")
+
+# No answer: the timeout fails it with the controls' words; a late answer is ignored.
+events.clear()
+answers["mode"] = "later"
+button.props.request_timeout = 1
+step(slider, 10)
+button_of(button).emit("clicked")
+check(wait_until(lambda: any(isinstance(e, tuple) and e[0] == "failed" for e in events)), "no answer: failed")
+check(("failed", "请求超时，请重试") in events, "the timeout's message is the controls' own")
+button.request_sent(60)
+settle()
+check(button.props.phase == CodeGate.CountdownPhase.IDLE, "a late answer is ignored")
+
+# The app's gate, and no slider.
+button.props.slider = None
+check(button.props.slider is None and button_of(button).get_sensitive(), "no slider: the button is sensitive")
+button.props.enabled = False
+check(not button_of(button).get_sensitive(), "enabled = FALSE: insensitive")
+button.props.enabled = True
+button.start_cooldown(30)
+check(button.props.seconds_left == 30 and 0 <= button.props.fraction < 1, "start_cooldown(30)")
+button.reset()
+
+# GtkBuilder: both by class name, the slider by reference.
+GObject.type_ensure(CodeGate.SlideToUnlock.__gtype__)
+GObject.type_ensure(CodeGate.CountdownButton.__gtype__)
+builder = Gtk.Builder.new_from_string("""<interface>
+  <object class="GtkBox" id="box">
+    <child><object class="CodeGateSlideToUnlock" id="slider"><property name="hint">Slide me</property></object></child>
+    <child><object class="CodeGateCountdownButton" id="button">
+      <property name="slider">slider</property><property name="request-timeout">3</property>
+    </object></child>
+  </object>
+</interface>""", -1)
+built = builder.get_object("button")
+check(built.props.slider is builder.get_object("slider") and built.props.request_timeout == 3, "GtkBuilder: slider by reference")
+check(builder.get_object("slider").props.hint == "Slide me", "GtkBuilder: a text property")
+
+check(threads() == threads_before, f"the request cycles started no thread ({threads_before} → {threads()})")
+window.destroy()
+finish()

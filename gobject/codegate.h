@@ -1,0 +1,714 @@
+/* codegate.h: CodeGate's two GTK 4 controls as GObject types, for C and (through
+ * CodeGate-1.gir) every language GObject introspection reaches.
+ *
+ * The types are implemented in Swift (Sources/CodeGateGObject) over the same controls as the
+ * Swift API; this header is written by hand and is the C contract of libcodegate-1.so.
+ * Everything here is to be called from the thread that runs GTK.
+ */
+#ifndef CODEGATE_H
+#define CODEGATE_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/**
+ * CodeGateCountdownPhase:
+ * @CODEGATE_COUNTDOWN_PHASE_IDLE: no request under way and no cooldown: the button may be
+ *   pressed once the app's gate and the slider allow it
+ * @CODEGATE_COUNTDOWN_PHASE_SENDING: the app's request is waiting for its answer
+ * @CODEGATE_COUNTDOWN_PHASE_COUNTING: the cooldown after a request runs
+ *
+ * Where a #CodeGateCountdownButton stands in the request cycle.
+ */
+typedef enum {
+  CODEGATE_COUNTDOWN_PHASE_IDLE,
+  CODEGATE_COUNTDOWN_PHASE_SENDING,
+  CODEGATE_COUNTDOWN_PHASE_COUNTING
+} CodeGateCountdownPhase;
+
+GType codegate_countdown_phase_get_type (void) G_GNUC_CONST;
+#define CODEGATE_TYPE_COUNTDOWN_PHASE (codegate_countdown_phase_get_type ())
+
+/* CodeGateSlideToUnlock */
+
+#define CODEGATE_TYPE_SLIDE_TO_UNLOCK (codegate_slide_to_unlock_get_type ())
+
+/**
+ * CodeGateSlideToUnlock:
+ *
+ * The slide-to-unlock check: a thumb dragged (or stepped by keys or clicks) to the end of its
+ * track unlocks it and emits #CodeGateSlideToUnlock::unlocked; let go early, it glides back.
+ * A wheel turn, Page Up/Down, Home/End or a click on the track never unlock it at once.
+ *
+ * Its CSS name is `slide-to-unlock`; its only child is a GtkOverlay with the style class
+ * `slide-to-unlock` (plus `unlocked`, `gliding` and `at-start` by state), holding the track, a
+ * GtkScale, and the hint, a label with the style class `slide-hint`. Every text on it, and
+ * what a screen reader hears of it, is a property. To assistive technologies it is an unnamed
+ * group around a group named by #CodeGateSlideToUnlock:group-name, with the track inside, a
+ * slider named by #CodeGateSlideToUnlock:locked-accessible-name or
+ * #CodeGateSlideToUnlock:unlocked-accessible-name.
+ */
+G_DECLARE_FINAL_TYPE (CodeGateSlideToUnlock, codegate_slide_to_unlock, CODEGATE, SLIDE_TO_UNLOCK, GtkWidget)
+
+GtkWidget   *codegate_slide_to_unlock_new                          (void);
+gboolean     codegate_slide_to_unlock_get_unlocked                 (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_lock                         (CodeGateSlideToUnlock *self);
+
+const gchar *codegate_slide_to_unlock_get_hint                     (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_hint                     (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *hint);
+const gchar *codegate_slide_to_unlock_get_unlocked_hint            (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_unlocked_hint            (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *hint);
+const gchar *codegate_slide_to_unlock_get_keyboard_hint            (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_keyboard_hint            (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *hint);
+const gchar *codegate_slide_to_unlock_get_focused_hint             (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_focused_hint             (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *hint);
+const gchar *codegate_slide_to_unlock_get_progress_text            (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_progress_text            (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *text);
+const gchar *codegate_slide_to_unlock_get_returned_text            (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_returned_text            (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *text);
+const gchar *codegate_slide_to_unlock_get_locked_accessible_name   (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_locked_accessible_name   (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *name);
+const gchar *codegate_slide_to_unlock_get_unlocked_accessible_name (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_unlocked_accessible_name (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *name);
+const gchar *codegate_slide_to_unlock_get_position_text            (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_position_text            (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *text);
+const gchar *codegate_slide_to_unlock_get_unlocked_position_text   (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_unlocked_position_text   (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *text);
+const gchar *codegate_slide_to_unlock_get_tooltip                  (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_tooltip                  (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *tooltip);
+const gchar *codegate_slide_to_unlock_get_group_name               (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_group_name               (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *name);
+const gchar *codegate_slide_to_unlock_get_note                     (CodeGateSlideToUnlock *self);
+void         codegate_slide_to_unlock_set_note                     (CodeGateSlideToUnlock *self,
+                                                                    const gchar           *note);
+
+/* CodeGateCountdownButton */
+
+#define CODEGATE_TYPE_COUNTDOWN_BUTTON (codegate_countdown_button_get_type ())
+
+/**
+ * CodeGateCountdownButton:
+ *
+ * The "获取验证码" button. Pressed, it emits #CodeGateCountdownButton::request: the app starts
+ * its own request and answers with codegate_countdown_button_request_sent(),
+ * codegate_countdown_button_request_failed() or codegate_countdown_button_request_refused().
+ * While the request runs the button says so; an answer starts the cooldown it names, during
+ * which the label counts down ("获取验证码(59)") and a fill grows across the button; a failure,
+ * or no answer within #CodeGateCountdownButton:request-timeout seconds, brings it back at once.
+ *
+ * The app gates it with #CodeGateCountdownButton:enabled (e.g. a valid form) and may make it
+ * wait for a #CodeGateSlideToUnlock (#CodeGateCountdownButton:slider).
+ *
+ * Its CSS name is `countdown-button`; its only child is a GtkButton with the style class
+ * `countdown-button` (plus `busy` and `counting` by state), its label `.countdown-label` and
+ * its fill `.countdown-fill`. To assistive technologies it is an unnamed group around that
+ * button, named by its label and, while counting, the seconds left.
+ */
+G_DECLARE_FINAL_TYPE (CodeGateCountdownButton, codegate_countdown_button, CODEGATE, COUNTDOWN_BUTTON, GtkWidget)
+
+GtkWidget              *codegate_countdown_button_new                 (void);
+
+void                    codegate_countdown_button_request_sent        (CodeGateCountdownButton *self,
+                                                                       guint                    cooldown_seconds);
+void                    codegate_countdown_button_request_failed      (CodeGateCountdownButton *self,
+                                                                       const gchar             *message);
+void                    codegate_countdown_button_request_refused     (CodeGateCountdownButton *self,
+                                                                       guint                    seconds_left,
+                                                                       const gchar             *message);
+void                    codegate_countdown_button_start_cooldown      (CodeGateCountdownButton *self,
+                                                                       guint                    seconds);
+void                    codegate_countdown_button_reset               (CodeGateCountdownButton *self);
+
+const gchar            *codegate_countdown_button_get_idle_text       (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_idle_text       (CodeGateCountdownButton *self,
+                                                                       const gchar             *text);
+const gchar            *codegate_countdown_button_get_label_format    (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_label_format    (CodeGateCountdownButton *self,
+                                                                       const gchar             *format);
+const gchar            *codegate_countdown_button_get_sending_text    (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_sending_text    (CodeGateCountdownButton *self,
+                                                                       const gchar             *text);
+guint                   codegate_countdown_button_get_request_timeout (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_request_timeout (CodeGateCountdownButton *self,
+                                                                       guint                    seconds);
+gboolean                codegate_countdown_button_get_enabled         (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_enabled         (CodeGateCountdownButton *self,
+                                                                       gboolean                 enabled);
+CodeGateSlideToUnlock  *codegate_countdown_button_get_slider          (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_slider          (CodeGateCountdownButton *self,
+                                                                       CodeGateSlideToUnlock   *slider);
+
+CodeGateCountdownPhase  codegate_countdown_button_get_phase           (CodeGateCountdownButton *self);
+guint                   codegate_countdown_button_get_seconds_left    (CodeGateCountdownButton *self);
+gdouble                 codegate_countdown_button_get_fraction        (CodeGateCountdownButton *self);
+gboolean                codegate_countdown_button_get_counting        (CodeGateCountdownButton *self);
+
+/* The documentation of the functions, properties and signals above. */
+
+/**
+ * CodeGateSlideToUnlock:unlocked:
+ *
+ * Whether the check is passed: set when the thumb reaches the end, cleared by
+ * codegate_slide_to_unlock_lock() (or by a #CodeGateCountdownButton that uses the unlock).
+ */
+/**
+ * CodeGateSlideToUnlock::unlocked:
+ * @self: the slider
+ *
+ * Emitted each time the thumb reaches the end and the check is passed. (In Vala, whose
+ * classes cannot have a signal and a property of one name, it is `unlocked_signal`.)
+ */
+/**
+ * codegate_slide_to_unlock_new:
+ *
+ * A new, locked slider.
+ *
+ * Returns: (transfer floating): the new #CodeGateSlideToUnlock
+ */
+/**
+ * codegate_slide_to_unlock_get_unlocked:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Whether the check is passed.
+ *
+ * Returns: %TRUE once the thumb reached the end, until the slider is locked again
+ */
+/**
+ * codegate_slide_to_unlock_lock:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Locks the check again, gliding the thumb back to the start: each unlock is good for one
+ * request. Does nothing while locked.
+ */
+/**
+ * CodeGateSlideToUnlock:hint:
+ *
+ * The text on the track while locked. Default: "滑动解锁/获取验证码", translated.
+ */
+/**
+ * codegate_slide_to_unlock_get_hint:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:hint.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_hint:
+ * @self: a #CodeGateSlideToUnlock
+ * @hint: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:hint.
+ */
+/**
+ * CodeGateSlideToUnlock:unlocked-hint:
+ *
+ * The text on the track once unlocked. Default: "验证通过", translated.
+ */
+/**
+ * codegate_slide_to_unlock_get_unlocked_hint:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:unlocked-hint.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_unlocked_hint:
+ * @self: a #CodeGateSlideToUnlock
+ * @hint: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:unlocked-hint.
+ */
+/**
+ * CodeGateSlideToUnlock:keyboard-hint:
+ *
+ * How to pass the check by keyboard or clicks: the track's accessible description until the thumb moves. By default it names → and the right end (← and the left end on a track mirrored for a right-to-left language); a text set here is used for both.
+ */
+/**
+ * codegate_slide_to_unlock_get_keyboard_hint:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:keyboard-hint.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_keyboard_hint:
+ * @self: a #CodeGateSlideToUnlock
+ * @hint: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:keyboard-hint.
+ */
+/**
+ * CodeGateSlideToUnlock:focused-hint:
+ *
+ * The keyboard way in a few words, on the track while it has keyboard focus. Names → by default, ← on a mirrored track; a text set here is used for both.
+ */
+/**
+ * codegate_slide_to_unlock_get_focused_hint:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:focused-hint.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_focused_hint:
+ * @self: a #CodeGateSlideToUnlock
+ * @hint: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:focused-hint.
+ */
+/**
+ * CodeGateSlideToUnlock:progress-text:
+ *
+ * Where the thumb stands after a step, for a screen reader: `{0}` is a whole percentage, `{1}` the steps still to go.
+ */
+/**
+ * codegate_slide_to_unlock_get_progress_text:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:progress-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_progress_text:
+ * @self: a #CodeGateSlideToUnlock
+ * @text: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:progress-text.
+ */
+/**
+ * CodeGateSlideToUnlock:returned-text:
+ *
+ * What a screen reader hears when the thumb was let go early and went back to the start.
+ */
+/**
+ * codegate_slide_to_unlock_get_returned_text:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:returned-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_returned_text:
+ * @self: a #CodeGateSlideToUnlock
+ * @text: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:returned-text.
+ */
+/**
+ * CodeGateSlideToUnlock:locked-accessible-name:
+ *
+ * What a screen reader calls the track while the check is not passed.
+ */
+/**
+ * codegate_slide_to_unlock_get_locked_accessible_name:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:locked-accessible-name.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_locked_accessible_name:
+ * @self: a #CodeGateSlideToUnlock
+ * @name: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:locked-accessible-name.
+ */
+/**
+ * CodeGateSlideToUnlock:unlocked-accessible-name:
+ *
+ * What a screen reader calls the track once the check is passed.
+ */
+/**
+ * codegate_slide_to_unlock_get_unlocked_accessible_name:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:unlocked-accessible-name.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_unlocked_accessible_name:
+ * @self: a #CodeGateSlideToUnlock
+ * @name: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:unlocked-accessible-name.
+ */
+/**
+ * CodeGateSlideToUnlock:position-text:
+ *
+ * The thumb's position in words while locked: `{0}` is a whole percentage.
+ */
+/**
+ * codegate_slide_to_unlock_get_position_text:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:position-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_position_text:
+ * @self: a #CodeGateSlideToUnlock
+ * @text: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:position-text.
+ */
+/**
+ * CodeGateSlideToUnlock:unlocked-position-text:
+ *
+ * The thumb's position in words once unlocked; by default the right end (the left end on a mirrored track).
+ */
+/**
+ * codegate_slide_to_unlock_get_unlocked_position_text:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:unlocked-position-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_unlocked_position_text:
+ * @self: a #CodeGateSlideToUnlock
+ * @text: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:unlocked-position-text.
+ */
+/**
+ * CodeGateSlideToUnlock:tooltip:
+ *
+ * The tooltip on the track: how to pass the check with the pointer and the keyboard.
+ */
+/**
+ * codegate_slide_to_unlock_get_tooltip:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:tooltip.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_tooltip:
+ * @self: a #CodeGateSlideToUnlock
+ * @tooltip: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:tooltip.
+ */
+/**
+ * CodeGateSlideToUnlock:group-name:
+ *
+ * What a screen reader calls the group around the track. Default: "安全验证", translated.
+ */
+/**
+ * codegate_slide_to_unlock_get_group_name:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:group-name.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_group_name:
+ * @self: a #CodeGateSlideToUnlock
+ * @name: the new text
+ *
+ * Sets #CodeGateSlideToUnlock:group-name.
+ */
+/**
+ * CodeGateSlideToUnlock:note:
+ *
+ * A line a screen reader hears before the track's own description, e.g. why the check has to be passed again; %NULL for none.
+ */
+/**
+ * codegate_slide_to_unlock_get_note:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Gets #CodeGateSlideToUnlock:note.
+ *
+ * Returns: (transfer none) (nullable): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_slide_to_unlock_set_note:
+ * @self: a #CodeGateSlideToUnlock
+ * @note: (nullable): the new text
+ *
+ * Sets #CodeGateSlideToUnlock:note.
+ */
+/**
+ * CodeGateCountdownButton:request-timeout:
+ *
+ * How many seconds the app's request may take: without an answer by then, it fails by itself
+ * with the controls' timeout message (#CodeGateCountdownButton::failed).
+ */
+/**
+ * CodeGateCountdownButton:enabled:
+ *
+ * The app's own gate, e.g. whether its form is filled in: while %FALSE the button cannot be
+ * pressed. The slider, if any, must be unlocked as well.
+ */
+/**
+ * CodeGateCountdownButton:slider:
+ *
+ * A #CodeGateSlideToUnlock the button waits for: its unlock enables the button, and the end of
+ * each cooldown, or a failed request, locks it again, so one slide is good for one request.
+ * The button holds a reference to it.
+ */
+/**
+ * CodeGateCountdownButton:phase:
+ *
+ * Idle, sending or counting.
+ */
+/**
+ * CodeGateCountdownButton:seconds-left:
+ *
+ * The whole seconds left of the cooldown, rounded up; 0 when not counting.
+ */
+/**
+ * CodeGateCountdownButton:fraction:
+ *
+ * How much of the cooldown has passed, from 0 to 1, as the fill shows it; 0 when not counting.
+ */
+/**
+ * CodeGateCountdownButton:counting:
+ *
+ * Whether the cooldown runs.
+ */
+/**
+ * CodeGateCountdownButton::request:
+ * @self: the button
+ *
+ * Emitted, from the main loop just after the press, when the user pressed the button and
+ * the request may run: start the app's own
+ * request and answer later (or at once) with codegate_countdown_button_request_sent(),
+ * codegate_countdown_button_request_failed() or
+ * codegate_countdown_button_request_refused(). An answer after the timeout, or after
+ * codegate_countdown_button_reset(), is ignored.
+ */
+/**
+ * CodeGateCountdownButton::sent:
+ * @self: the button
+ * @cooldown_seconds: the cooldown the answer started
+ *
+ * Emitted when the request was answered and its cooldown starts.
+ */
+/**
+ * CodeGateCountdownButton::failed:
+ * @self: the button
+ * @message: what went wrong, to show the user: the app's message, or the controls' own on a
+ *   timeout
+ *
+ * Emitted when the request failed, was refused or timed out.
+ */
+/**
+ * CodeGateCountdownButton::cooldown-finished:
+ * @self: the button
+ *
+ * Emitted when a cooldown ends, by itself or by codegate_countdown_button_reset(), and the
+ * button may be pressed again.
+ */
+/**
+ * codegate_countdown_button_new:
+ *
+ * A new button, idle, that waits for no slider.
+ *
+ * Returns: (transfer floating): the new #CodeGateCountdownButton
+ */
+/**
+ * codegate_countdown_button_request_sent:
+ * @self: a #CodeGateCountdownButton
+ * @cooldown_seconds: how long before the next request may be made; 0 for none
+ *
+ * Answers the request under way: the code was sent, and the cooldown counts down from
+ * @cooldown_seconds. Does nothing when no request is waiting.
+ */
+/**
+ * codegate_countdown_button_request_failed:
+ * @self: a #CodeGateCountdownButton
+ * @message: (nullable): what went wrong, for the user; %NULL for the controls' own words
+ *
+ * Answers the request under way: it failed, and the button comes back at once (locking its
+ * slider again). Does nothing when no request is waiting.
+ */
+/**
+ * codegate_countdown_button_request_refused:
+ * @self: a #CodeGateCountdownButton
+ * @seconds_left: how long the server says the number still cools down
+ * @message: (nullable): what the server said, for the user; %NULL for the controls' own words
+ *
+ * Answers the request under way: the server refused because the number is still cooling down
+ * (HTTP 429, say), so the button counts down @seconds_left rather than inviting a request bound
+ * to be refused again. Does nothing when no request is waiting.
+ */
+/**
+ * codegate_countdown_button_start_cooldown:
+ * @self: a #CodeGateCountdownButton
+ * @seconds: the cooldown
+ *
+ * Counts down @seconds now, e.g. a cooldown the app learnt of itself; a request under way is
+ * dropped.
+ */
+/**
+ * codegate_countdown_button_reset:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Back to idle at once: a request under way is dropped, a cooldown ends.
+ */
+/**
+ * CodeGateCountdownButton:idle-text:
+ *
+ * The label while idle. Default: "获取验证码", translated.
+ */
+/**
+ * codegate_countdown_button_get_idle_text:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:idle-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_idle_text:
+ * @self: a #CodeGateCountdownButton
+ * @text: the new text
+ *
+ * Sets #CodeGateCountdownButton:idle-text.
+ */
+/**
+ * CodeGateCountdownButton:label-format:
+ *
+ * How the label words the cooldown: `{s}` is the seconds left, `{ss}` the same in two digits; one of them must appear, no other `{…}` may, and it is at most 64 characters. Default: "获取验证码({s})", translated. An invalid format is refused with a warning and the old one kept.
+ */
+/**
+ * codegate_countdown_button_get_label_format:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:label-format.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_label_format:
+ * @self: a #CodeGateCountdownButton
+ * @format: the new text
+ *
+ * Sets #CodeGateCountdownButton:label-format.
+ */
+/**
+ * CodeGateCountdownButton:sending-text:
+ *
+ * The label while the request waits for its answer. Default: "发送中…", translated.
+ */
+/**
+ * codegate_countdown_button_get_sending_text:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:sending-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_sending_text:
+ * @self: a #CodeGateCountdownButton
+ * @text: the new text
+ *
+ * Sets #CodeGateCountdownButton:sending-text.
+ */
+/**
+ * codegate_countdown_button_get_request_timeout:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:request-timeout.
+ *
+ * Returns: the timeout in seconds
+ */
+/**
+ * codegate_countdown_button_set_request_timeout:
+ * @self: a #CodeGateCountdownButton
+ * @seconds: the new timeout, 1 to 86400 seconds
+ *
+ * Sets #CodeGateCountdownButton:request-timeout.
+ */
+/**
+ * codegate_countdown_button_get_enabled:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:enabled.
+ *
+ * Returns: whether the app allows a request
+ */
+/**
+ * codegate_countdown_button_set_enabled:
+ * @self: a #CodeGateCountdownButton
+ * @enabled: whether the app allows a request
+ *
+ * Sets #CodeGateCountdownButton:enabled.
+ */
+/**
+ * codegate_countdown_button_get_slider:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:slider.
+ *
+ * Returns: (transfer none) (nullable): the slider the button waits for
+ */
+/**
+ * codegate_countdown_button_set_slider:
+ * @self: a #CodeGateCountdownButton
+ * @slider: (nullable): the slider to wait for, or %NULL for none
+ *
+ * Sets #CodeGateCountdownButton:slider.
+ */
+/**
+ * codegate_countdown_button_get_phase:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:phase.
+ *
+ * Returns: idle, sending or counting
+ */
+/**
+ * codegate_countdown_button_get_seconds_left:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:seconds-left.
+ *
+ * Returns: the whole seconds left, 0 when not counting
+ */
+/**
+ * codegate_countdown_button_get_fraction:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:fraction.
+ *
+ * Returns: how much of the cooldown has passed, 0 to 1
+ */
+/**
+ * codegate_countdown_button_get_counting:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:counting.
+ *
+ * Returns: whether the cooldown runs
+ */
+G_END_DECLS
+
+#endif /* CODEGATE_H */
