@@ -93,7 +93,9 @@ let package = Package(
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
         // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup: a
         // target of its own, so the flow's rules stay free of libsoup and GIO.
-        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateFlow", "CSoup"]),
+        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateProtocol", "CSoup"]),
+        // The protocol's JSON, read and written the same strict way by the client and the gateway.
+        .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.
         .target(
             name: "CodeGateApp",
@@ -107,7 +109,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
         // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
-        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGLib", "CSoup"]),
+        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGLib", "CodeGateProtocol", "CSoup"]),
         .executableTarget(name: "codegate-gateway", dependencies: ["CodeGateServer"]),
         // The manual clock for tests: not part of any public API.
         .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
@@ -119,7 +121,8 @@ let package = Package(
         .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGLib", "CSoup"], path: "Tests/HTTPBench"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateProtocolTests", dependencies: ["CodeGateProtocol"]),
+        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateProtocol", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),
         .testTarget(
             name: "CodeGateHTTPTests",

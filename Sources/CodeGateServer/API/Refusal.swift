@@ -1,5 +1,6 @@
 import CodeGateCore
 import CodeGateFlow
+import CodeGateProtocol
 
 /// One of the protocol's error answers (docs/protocol.md, "Errors"): its status, its
 /// machine-readable kind and its sentence for people, which is worded only when the answer is
