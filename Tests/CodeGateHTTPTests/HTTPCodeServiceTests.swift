@@ -23,8 +23,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertEqual(H.verify(service), .success(.verified))
             XCTAssertEqual(server.requests.map(\.path), ["/v1/codes", "/v1/codes/verify", "/v1/codes/verify"])
             let first = server.requests[0]
-            XCTAssertEqual(first.body, #"{"phone":"+8613800138000"}"#)
-            XCTAssertEqual(server.requests[2].body, #"{"phone":"+8613800138000","code":"123456"}"#)
+            XCTAssertEqual(first.body, #"{"phone": "+8613800138000"}"#)
+            XCTAssertEqual(server.requests[2].body, #"{"phone": "+8613800138000", "code": "123456"}"#)
             XCTAssertEqual(first.headers["user-agent"], "CodeGate/0.1")
             XCTAssertEqual(first.headers["accept-language"], "en")
             XCTAssertEqual(first.headers["content-type"], "application/json; charset=utf-8")

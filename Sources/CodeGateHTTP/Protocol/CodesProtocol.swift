@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateProtocol
 /// Protocol v1 (`docs/protocol.md`) as the client speaks it: the two requests' paths and
 /// bodies, and what each answer means. Every answer is checked against what the protocol
 /// allows; anything else is refused as a bad answer, never guessed at.
@@ -23,13 +24,12 @@ enum CodesProtocol {
 
     /// The body of "send a code" to `number`.
     static func requestBody(for number: PhoneNumber) -> [UInt8] {
-        Array("{\"phone\":\"\(number.e164)\"}".utf8)
+        JSONValue.object([("phone", .string(number.e164))]).encoded
     }
 
-    /// The body of "check `code` for `number`". The code is digits only (the flow's field
-    /// takes nothing else); anything else is escaped all the same.
+    /// The body of "check `code` for `number`".
     static func verifyBody(_ code: String, for number: PhoneNumber) -> [UInt8] {
-        Array("{\"phone\":\"\(number.e164)\",\"code\":\"\(escaped(code))\"}".utf8)
+        JSONValue.object([("phone", .string(number.e164)), ("code", .string(code))]).encoded
     }
 
     /// The receipt in an answer to "send a code".
@@ -79,7 +79,7 @@ enum CodesProtocol {
             return Refusal(error: .serverError, settled: false, reason: "server error \(status)")
         }
         guard (400...499).contains(status) else { return bad("status \(status) is none the protocol allows") }
-        guard let error = answer.json?["error"], let kind = error["kind"]?.string, error["message"]?.string != nil else {
+        guard let error = answer.json?["error"]?.members, let kind = error["kind"]?.string, error["message"]?.string != nil else {
             return bad("\(status) without the protocol's error body")
         }
         switch (status, kind) {
@@ -104,21 +104,8 @@ enum CodesProtocol {
     }
 
     /// A count of seconds the protocol allows: an integer from 1 to a day.
-    private static func seconds(_ value: JSONValue?) -> Int? {
+    private static func seconds(_ value: JSONScalar?) -> Int? {
         guard let seconds = value?.integer, (1...HTTPAnswer.longestWait).contains(seconds) else { return nil }
         return seconds
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\u{0}"..."\u{1F}": result += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

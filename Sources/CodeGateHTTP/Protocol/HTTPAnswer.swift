@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateProtocol
 /// What came back for one request, as far as the protocol looks at it: the status, the few
 /// headers it defines, and the body, already bounded by the reader.
 struct HTTPAnswer: Equatable {
@@ -40,9 +41,10 @@ struct HTTPAnswer: Equatable {
         return seconds
     }
 
-    /// The body as JSON, if it is JSON by its type and its content.
-    var json: JSONValue? {
-        isJSON ? JSONValue(parsing: body) : nil
+    /// The members of the body's JSON object, if it is one by its type and its content, with
+    /// at most one object inside (the error body's).
+    var json: [String: JSONScalar]? {
+        isJSON ? try? JSONReader.object(body, nesting: 1) : nil
     }
 }
 
