@@ -13,6 +13,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev libsoup-3.0-dev glib-networking pkg-config fonts-noto-cjk gettext
+# glib-compile-schemas, for the settings schema `run` compiles and `install` installs.
+RUN_PACKAGES += libglib2.0-bin
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
@@ -72,16 +74,22 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(CATALOGS) \
-	$(LIB_FILES)
+	$(LIB_FILES) \
+	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
 .PHONY: lib stage run test docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
-# Refreshes the icon cache, the desktop database and ld.so's cache (for libcodegate-1) after (un)installing: only for a live install
+# Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
+# cache (for libcodegate-1) after (un)installing: only for a live install
 # (a staged DESTDIR is the packager's business), only where the tool is and the cache exists
 # already (a new cache in a folder nobody maintains would hide what is installed there later),
 # and never fatally.
 define refresh_caches
 	@if [ -z "$(DESTDIR)" ]; then \
+		schemas=$(DATADIR)/glib-2.0/schemas; \
+		if ls $$schemas/*.gschema.xml >/dev/null 2>&1; then \
+			! command -v glib-compile-schemas >/dev/null || glib-compile-schemas $$schemas || true; \
+		else rm -f $$schemas/gschemas.compiled; fi; \
 		if [ -f $(DATADIR)/icons/hicolor/icon-theme.cache ] && command -v gtk-update-icon-cache >/dev/null; then \
 			gtk-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true; fi; \
 		if [ -f $(DATADIR)/applications/mimeinfo.cache ] && command -v update-desktop-database >/dev/null; then \
@@ -103,8 +111,12 @@ endef
 build: locale
 	$(SWIFT) build --product codegate
 
+# The settings schema compiled where the app run from the build tree finds it.
 run: build
-	$(SWIFT) run --skip-build codegate $(ARGS)
+	mkdir -p .build/schemas
+	cp Resources/$(APP_ID).gschema.xml .build/schemas/
+	glib-compile-schemas --strict .build/schemas
+	GSETTINGS_SCHEMA_DIR=$(CURDIR)/.build/schemas $(SWIFT) run --skip-build codegate $(ARGS)
 
 test: locale stage docs
 	$(call require,$(CONTRAST_PACKAGES))
@@ -259,6 +271,7 @@ install: release locale stage
 	install -Dm644 $(STAGE)/share/gir-1.0/CodeGate-1.gir $(DESTDIR)$(DATADIR)/gir-1.0/CodeGate-1.gir
 	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.vapi $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.vapi
 	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.deps $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.deps
+	install -Dm644 Resources/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 	$(refresh_caches)
 
 uninstall:

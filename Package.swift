@@ -91,10 +91,15 @@ let package = Package(
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
+        // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup: a
+        // target of its own, so the flow's rules stay free of libsoup and GIO.
+        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateProtocol", "CSoup"]),
+        // The protocol's JSON, read and written the same strict way by the client and the gateway.
+        .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.
         .target(
             name: "CodeGateApp",
-            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow"],
+            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateHTTP"],
             plugins: ["EmbedPlugin"]
         ),
         .executableTarget(
@@ -104,7 +109,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
         // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
-        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGLib", "CSoup"]),
+        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGLib", "CodeGateProtocol", "CSoup"]),
         .executableTarget(name: "codegate-gateway", dependencies: ["CodeGateServer"]),
         // The manual clock for tests: not part of any public API.
         .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
@@ -112,13 +117,20 @@ let package = Package(
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
         // One gateway process on a shared state, which scripts/test_state_race.sh runs in pairs.
         .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateTestSupport"], path: "Tests/StateHammer"),
+        // The HTTP client's round trip over loopback, for scripts/bench.sh.
+        .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGLib", "CSoup"], path: "Tests/HTTPBench"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateProtocolTests", dependencies: ["CodeGateProtocol"]),
+        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateProtocol", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),
         .testTarget(
+            name: "CodeGateHTTPTests",
+            dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk"]
+        ),
+        .testTarget(
             name: "CodeGateAppTests",
-            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw"]
+            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up, memory, idle and countdown cost of codegate beside the C and PyGObject references
-# in shared/bench, all under one private X display, and the Python example over the GObject
-# library beside the PyGObject one (scripts/bench_languages.py). usage: scripts/bench.sh [RUNS]
+# in shared/bench, all under one private X display, the Python example over the GObject
+# library beside the PyGObject one (scripts/bench_languages.py), then the HTTP client's round
+# trip over loopback (Tests/HTTPBench). usage: scripts/bench.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -26,3 +27,7 @@ export GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$state
 LD_LIBRARY_PATH=$PWD/.build/stage/lib GI_TYPELIB_PATH=$PWD/.build/stage/lib/girepository-1.0 \
     /usr/bin/python3 scripts/bench_languages.py --measure "$bench/measure.py" --runs "$runs" \
     "/usr/bin/python3 $bench/baseline.py" "/usr/bin/python3 Examples/Python/controls-example.py"
+# Request + verify through HTTPCodeService against a SoupServer on 127.0.0.1: the client's own
+# share of each round at p50 and p99 (target: under 2 ms at p99), and the connections used.
+swift build -c release --product HTTPBench
+.build/release/HTTPBench 2000

@@ -29,7 +29,8 @@ start() {
     pid=$!
     pids+=("$pid")
     for _ in $(seq 100); do
-        url=$(head -n 1 "$scratch/$name.out")
+        # The shell that starts the gateway may not have made the file yet.
+        url=$(head -n 1 "$scratch/$name.out" 2>/dev/null || true)
         [ -z "$url" ] || break
         kill -0 "$pid" 2>/dev/null || fail "$name exited before printing its URL: $(cat "$scratch/$name.err")"
         sleep 0.1

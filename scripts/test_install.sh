@@ -23,7 +23,8 @@ for file in usr/bin/codegate usr/bin/codegate-gateway "usr/share/applications/$a
     "usr/share/dbus-1/services/$app_id.service" "usr/share/metainfo/$app_id.metainfo.xml" \
     "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
     "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
-    usr/share/locale/zh_TW/LC_MESSAGES/codegate.mo usr/share/locale/en/LC_MESSAGES/codegate.mo; do
+    usr/share/locale/zh_TW/LC_MESSAGES/codegate.mo usr/share/locale/en/LC_MESSAGES/codegate.mo \
+    "usr/share/glib-2.0/schemas/$app_id.gschema.xml"; do
     [ -s "$stage/$file" ] || fail "/$file was not installed"
 done
 
@@ -52,6 +53,9 @@ grep -q '^Comment\[zh_TW\]=' "$share/applications/$app_id.desktop" || fail "the 
 grep -q 'xml:lang="zh_TW"' "$share/metainfo/$app_id.metainfo.xml" || fail "the metainfo has no zh_TW translation"
 grep -qx "Exec=/usr/bin/codegate --gapplication-service" "$share/dbus-1/services/$app_id.service" ||
     fail "the D-Bus service does not start /usr/bin/codegate"
+
+step "checking the settings schema"
+glib-compile-schemas --strict --dry-run "$share/glib-2.0/schemas" || fail "glib-compile-schemas refuses the schema"
 
 step "the installed binaries need no Swift library, and the gateway no GTK"
 for binary in codegate codegate-gateway; do

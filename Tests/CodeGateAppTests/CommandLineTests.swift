@@ -15,12 +15,12 @@ import Testing
 
     /// Runs `executable` with `arguments` under `locale`, `input` on its stdin; its output as bytes.
     private func launch(
-        _ executable: URL, _ arguments: [String], locale: String, input: [UInt8] = []
+        _ executable: URL, _ arguments: [String], locale: String, input: [UInt8] = [], environment extra: [String: String] = [:]
     ) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["DISPLAY"] = ":nonexistent" // nothing here may need a display
         environment["LC_ALL"] = locale
         process.environment = environment
@@ -62,6 +62,9 @@ import Testing
         // After "--", which ends the options, the argument named is the one that follows.
         (["--", "--duration"], "codegate: unexpected argument \"--duration\"; codegate takes only options, which --help lists\n"),
         (["--", "13800138000"], "codegate: unexpected argument \"13800138000\"; codegate takes only options, which --help lists\n"),
+        (["--service", "http://codes.example.com/"],
+         "codegate: --service: http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), not codes.example.com: codes must not travel in clear text; use https://\n"),
+        (["--service", "codes.example.com"], "codegate: --service: not a URL; give the server's base URL, such as https://codes.example.com/\n"),
         (["--duration", "5", "--", "--", "x"], "codegate: unexpected argument \"--\"; codegate takes only options, which --help lists\n"),
     ])
     func badCommandLinesExitWithStatusTwoAndOneLine(arguments: [String], message: String) throws {
@@ -103,10 +106,40 @@ import Testing
         #expect(String(decoding: result.stderr, as: UTF8.self) == "codegate: --label-format: the value is not text in the locale's character set, UTF-8\n")
     }
 
+    /// The `service-url` key, read from the app's schema compiled into a scratch folder and a
+    /// key file backend: a bad value is refused as a bad option is; `--service` wins over it.
+    @Test func theServiceKeyIsCheckedAndTheOptionWins() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("codegate-settings-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let schemas = scratch.appendingPathComponent("schemas"), settings = scratch.appendingPathComponent("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/io.github.codegate.CodeGate.gschema.xml")
+        try FileManager.default.copyItem(at: source, to: schemas.appendingPathComponent("io.github.codegate.CodeGate.gschema.xml"))
+        #expect(try launch(URL(fileURLWithPath: "/usr/bin/glib-compile-schemas"), ["--strict", schemas.path], locale: "C.UTF-8").status == 0)
+        try "[io/github/codegate/CodeGate]\nservice-url='http://codes.example.com/'\n".write(
+            to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+        let environment = ["GSETTINGS_SCHEMA_DIR": schemas.path, "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path]
+        let refused = try launch(codegate, [], locale: "C.UTF-8", environment: environment)
+        #expect(refused.status == 2)
+        #expect(String(decoding: refused.stderr, as: UTF8.self) == "codegate: the GSettings key service-url of io.github.codegate.CodeGate: http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), not codes.example.com: codes must not travel in clear text; use https://\n")
+        // With the option, the key is not read: the app goes on to open its window (and, with
+        // no display here, fails at that).
+        let option = try launch(codegate, ["--service", "http://127.0.0.1:9/"], locale: "C.UTF-8", environment: environment)
+        #expect(!String(decoding: option.stderr, as: UTF8.self).contains("GSettings"))
+        #expect(String(decoding: option.stderr, as: UTF8.self).contains("display"))
+    }
+
+    /// The embedded gateway's simulation options do nothing with a server: said, not ignored.
+    @Test func simulationOptionsWithAServerAreCalledOut() throws {
+        let result = try run(["--service", "https://codes.example.com/", "--gateway-fail", "network"])
+        #expect(result.stderr.hasPrefix("codegate: --gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing\n"))
+    }
+
     @Test func helpListsTheOptions() throws {
         let result = try run(["--help"])
         #expect(result.status == 0)
-        for option in ["--duration=SECONDS", "--label-format=FORMAT", "--code-ttl=SECONDS", "--gateway-latency=MS", "--gateway-fail=KIND"] {
+        for option in ["--duration=SECONDS", "--label-format=FORMAT", "--code-ttl=SECONDS", "--gateway-latency=MS", "--gateway-fail=KIND", "--service=URL"] {
             #expect(result.stdout.contains(option))
         }
     }

@@ -2,6 +2,7 @@ import CGtk
 @testable import CodeGateApp
 @testable import CodeGateGtk
 import CodeGateFlow
+import CodeGateHTTP
 import CodeGateCore
 import Foundation
 import XCTest
@@ -68,6 +69,14 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(VerificationResult.verified.message, "验证成功")
         XCTAssertEqual(VerificationResult.wrongCode(attemptsLeft: 4).message, "验证码错误，还可尝试 4 次")
         XCTAssertEqual(localized("关于 CodeGate"), "关于 CodeGate")
+    }
+
+    /// A code server answers in the UI's language: `Accept-Language` is the catalog's own tag.
+    func testTheServerIsAskedInTheUILanguage() {
+        for (locale, tag) in [("zh_TW.UTF-8", "zh-TW"), ("en_US.UTF-8", "en"), ("C.UTF-8", "zh-CN")] {
+            Self.use(locale)
+            XCTAssertEqual(MainActor.assumeIsolated { HTTPCodeService.uiLanguage }, tag, locale)
+        }
     }
 
     func testWindowSpeaksEnglishUnderEnglishLocale() {

@@ -97,7 +97,7 @@ import Testing
 
     @Test(arguments: [
         (GatewaySimulation.Failure.network, "网络连接失败，请检查网络后重新滑动验证"),
-        (.rateLimited, "请求过于频繁，请稍后重新滑动验证"),
+        (.rateLimited, "请求过于频繁，请 60 秒后重新滑动验证"),
     ])
     func failedRequestReturnsToIdleAndLocksTheSlider(failure: GatewaySimulation.Failure, message: String) async {
         let flow = readyFlow(GatewaySimulation(failure: failure))

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func everyOptionHasItsNameHelpAndValueName() {
-        #expect(LaunchOption.allCases.map(\.name) == ["duration", "label-format", "code-ttl", "gateway-latency", "gateway-fail"])
+        #expect(LaunchOption.allCases.map(\.name) == ["duration", "label-format", "code-ttl", "gateway-latency", "gateway-fail", "service"])
         #expect(LaunchOption.allCases.allSatisfy { !$0.help.isEmpty && $0.valueName == $0.valueName.uppercased() })
     }
 }

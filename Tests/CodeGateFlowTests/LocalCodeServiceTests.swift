@@ -101,7 +101,7 @@ import Testing
         #expect(try await request.value.cooldown == .seconds(60))
     }
 
-    @Test(arguments: [(GatewaySimulation.Failure.network, CodeServiceError.network), (.rateLimited, .rateLimited)])
+    @Test(arguments: [(GatewaySimulation.Failure.network, CodeServiceError.network), (.rateLimited, .rateLimited(retryAfter: 60))])
     func injectedFailuresAreTypedErrors(failure: GatewaySimulation.Failure, error: CodeServiceError) async {
         let service = service(simulation: GatewaySimulation(failure: failure))
         await #expect(throws: error) { try await service.requestCode(for: number) }

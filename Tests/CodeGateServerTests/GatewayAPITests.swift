@@ -1,6 +1,7 @@
 @testable import CodeGateServer
 import CodeGateCore
 import CodeGateFlow
+import CodeGateProtocol
 import CodeGateTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateHTTP
 import CAdw
 import CGtk
 import CodeGateCore
@@ -49,6 +50,18 @@ public final class CodeGateApplication {
             return 2
         case .success(let parsed):
             options = parsed.options
+            // The option wins over the key.
+            if options.service == nil {
+                switch ServiceSetting.read() {
+                case .success(let url): options.service = url
+                case .failure(let error):
+                    Self.printError("the GSettings key \(ServiceSetting.key) of \(ServiceSetting.schemaID): \(error)")
+                    return 2
+                }
+            }
+            if options.service != nil, options.gateway != GatewaySimulation() {
+                Self.printError(localized("--gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing"))
+            }
             if parsed.optionsGiven && isRunningElsewhere() {
                 Self.printError(localized("CodeGate is already running; its window is shown and the options are ignored"))
             }
@@ -107,19 +120,29 @@ public final class CodeGateApplication {
         StateFolder.openDefault()
     }
 
-    /// Builds a window over the embedded gateway with the rules of `options`, on `timers`
-    /// (the GLib loop in the app, a manual clock in tests). With a `state` folder, the
-    /// gateway keeps its records there, shared with every other CodeGate on it, and a
-    /// running cooldown is kept across restarts; their times are real ones, so `timers` must
-    /// then read the real clock. Without one, the gateway's state lives in memory.
+    /// Builds a window with the rules of `options`, on `timers` (the GLib loop in the app, a
+    /// manual clock in tests), over the server `options.service` names or else the embedded
+    /// gateway. With a `state` folder, a running cooldown is kept there across restarts, and
+    /// the embedded gateway keeps its records there, shared with every other CodeGate on it;
+    /// their times are real ones, so `timers` must then read the real clock. Without one, the
+    /// gateway's state lives in memory.
     public static func openWindow(
         application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions, timers: any TimerPort,
         state: Result<StateFolder, StateFileError>? = nil
     ) -> CodeGateWindow {
-        let store = state.map { GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) }) }
-        let service = LocalCodeService(timers: timers, policy: options.policy, simulation: options.gateway, store: store)
-        let flow = CodeFlow(options: options, timers: timers, service: service)
-        let window = CodeGateWindow(application: application, flow: flow, messages: service.outbox)
+        let window: CodeGateWindow
+        if let url = options.service {
+            let service = HTTPCodeService(url: url, timers: timers) { cg_log_message("code server \(url): \($0.terminalEscaped)") }
+            window = CodeGateWindow(application: application, flow: CodeFlow(options: options, timers: timers, service: service), messages: nil)
+            // Its calls end with the window, not when their task lets go of the service.
+            Signal.connect(window.window, "destroy") { service.close() }
+        } else {
+            let store = state.map { GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) }) }
+            let service = LocalCodeService(timers: timers, policy: options.policy, simulation: options.gateway, store: store)
+            window = CodeGateWindow(application: application, flow: CodeFlow(options: options, timers: timers, service: service),
+                                    messages: service.outbox)
+        }
+        let flow = window.flow
         if case .success(let folder) = state {
             let keeper = CooldownKeeper(countdown: flow.countdown, store: CooldownFile(folder: folder) { cg_log_message($0) })
             Signal.connect(window.window, "destroy") { keeper.stop() }

@@ -41,8 +41,9 @@ public final class CodeGateWindow {
     public var onMessage: (@MainActor (SMSMessage) -> Void)?
 
     /// Builds the window for `application` over `flow`, showing each message of `messages`
-    /// — what the flow's service delivers — in its message area.
-    public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: ObserverList<SMSMessage>) {
+    /// — what the flow's service delivers — in its message area. Without `messages` the
+    /// service is a real server, whose codes go to the phone: the area says so.
+    public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: ObserverList<SMSMessage>?) {
         self.flow = flow
         slider = SlideToUnlock(model: flow.slider)
         button = CountdownButton(model: flow.request)
@@ -52,7 +53,7 @@ public final class CodeGateWindow {
         codeEntry = gtk_entry_new()
         verifyButton = gtk_button_new_with_label(localized("验证"))
         verifyStatus = Self.statusLabel()
-        inbox = MessageList()
+        inbox = messages == nil ? MessageList(note: localized("验证码将以短信发送到你的手机，请在手机上查看")) : MessageList()
         completion = CompletionPage { [weak flow] in flow?.startOver() }
         pages = gtk_stack_new()
         form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
@@ -108,7 +109,7 @@ public final class CodeGateWindow {
         gtk_window_set_child(window.cast(), pages)
     }
 
-    private func connect(messages: ObserverList<SMSMessage>) {
+    private func connect(messages: ObserverList<SMSMessage>?) {
         attach(self, to: window.cast(), key: "codegate-window")
         Signal.connect(phoneEntry, "changed") { [weak self] in
             guard let self else { return }
@@ -124,7 +125,7 @@ public final class CodeGateWindow {
         Signal.connect(codeEntry, "activate") { [weak self] in self?.flow.submitCode() }
         Signal.connect(verifyButton, "clicked") { [weak self] in self?.flow.verify() }
         // A flow or a service may outlive the window: from its destruction on, it shows nothing.
-        messages.observe(until: window) { [weak self] message in self?.deliver(message) }
+        messages?.observe(until: window) { [weak self] message in self?.deliver(message) }
         flow.changes.observe(until: window) { [weak self] in self?.render() }
         flow.focusMoves.observe(until: window) { [weak self] target in self?.moveFocus(to: target) }
     }

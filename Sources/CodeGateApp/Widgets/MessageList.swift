@@ -32,11 +32,12 @@ final class MessageList {
     /// newer code makes its code stale.
     private var newest: (caption: UnsafeMutablePointer<GtkWidget>, text: UnsafeMutablePointer<GtkWidget>, time: String, recipient: String)?
 
-    init() {
+    /// An empty inbox that says `note` until the first message arrives.
+    init(note: String = localized("收到的短信会显示在这里")) {
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_NONE)
         gtk_widget_add_css_class(list, "boxed-list")
-        placeholder = gtk_label_new(localized("收到的短信会显示在这里"))
+        placeholder = gtk_label_new(note)
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_widget_add_css_class(placeholder, "inbox-placeholder")
         gtk_widget_set_vexpand(placeholder, 1)

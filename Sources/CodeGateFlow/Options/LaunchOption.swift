@@ -8,6 +8,7 @@ public enum LaunchOption: String, CaseIterable, Sendable {
     case codeLifetime = "code-ttl"
     case gatewayLatency = "gateway-latency"
     case gatewayFailure = "gateway-fail"
+    case service
 
     /// The option's name on the command line, without the dashes.
     public var name: String { rawValue }
@@ -20,6 +21,7 @@ public enum LaunchOption: String, CaseIterable, Sendable {
         case .codeLifetime: localized("How long a code stays valid, in whole seconds from 1 to 3600 (default 300)")
         case .gatewayLatency: localized("Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)")
         case .gatewayFailure: localized("Make every code request fail: network, rate-limited or timeout")
+        case .service: localized("Base URL of the code server, https:// (http:// only to this machine); default: the embedded gateway")
         }
     }
 
@@ -30,6 +32,7 @@ public enum LaunchOption: String, CaseIterable, Sendable {
         case .labelFormat: "FORMAT"
         case .gatewayLatency: "MS"
         case .gatewayFailure: "KIND"
+        case .service: "URL"
         }
     }
 }

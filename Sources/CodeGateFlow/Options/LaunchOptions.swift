@@ -9,6 +9,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var codeLifetime: Duration = .seconds(300)
     /// The embedded gateway's simulated latency and failure (`--gateway-latency`, `--gateway-fail`).
     public var gateway = GatewaySimulation()
+    /// The code server to ask (`--service`); nil for the embedded gateway.
+    public var service: ServiceURL?
 
     /// The defaults: a 60 s cooldown worded "获取验证码(59)", codes valid for 5 minutes, a
     /// gateway that answers at once.
@@ -22,6 +24,7 @@ public struct LaunchOptions: Sendable, Equatable {
         case .codeLifetime: codeLifetime = try Self.parseCodeLifetime(value)
         case .gatewayLatency: gateway.latency = try Self.parseLatency(value)
         case .gatewayFailure: gateway.failure = try Self.parseFailure(value)
+        case .service: service = try Self.parseService(value)
         }
     }
 
@@ -54,6 +57,15 @@ public struct LaunchOptions: Sendable, Equatable {
         return failure
     }
 
+    /// Parses `--service`: a base URL, https, or http to this machine.
+    public static func parseService(_ text: String) throws(LaunchOptionError) -> ServiceURL {
+        do {
+            return try ServiceURL(parsing: text)
+        } catch {
+            throw .badServiceURL(error)
+        }
+    }
+
     /// Parses `--label-format`, e.g. "{ss}s重新发送".
     public static func parseLabelFormat(_ text: String) throws(LaunchOptionError) -> LabelFormat {
         do {
@@ -78,6 +90,7 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
     case outOfRange(option: String, unit: String, range: ClosedRange<Int>, text: String)
     case unknownFailure(String)
     case badLabelFormat(LabelFormatError)
+    case badServiceURL(ServiceURLError)
     case unexpectedArgument(String)
     /// The value's bytes are no text in the locale's charset (nor UTF-8).
     case notInCharset(option: String, charset: String)
@@ -90,6 +103,8 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
             "--gateway-fail must be one of \(GatewaySimulation.Failure.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\""
         case .badLabelFormat(let error):
             "--label-format: \(error)"
+        case .badServiceURL(let error):
+            "--service: \(error)"
         case .unexpectedArgument(let argument):
             "unexpected argument \"\(argument)\"; codegate takes only options, which --help lists"
         case let .notInCharset(option, charset):

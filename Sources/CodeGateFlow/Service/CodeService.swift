@@ -67,14 +67,21 @@ public enum VerificationResult: Equatable, Sendable {
 public enum CodeServiceError: CooldownRefusal, Equatable, Sendable {
     /// The gateway could not be reached.
     case network
-    /// The gateway refuses requests for a while (too many from this client).
-    case rateLimited
+    /// The gateway refuses requests for a while (too many from this client); when it says for
+    /// how long, `retryAfter` seconds.
+    case rateLimited(retryAfter: Int?)
     /// No answer within the time limit.
     case timeout
     /// A code was sent to this number recently; another is allowed after `secondsLeft`.
     case cooldown(secondsLeft: Int)
     /// The gateway cannot keep its state, so it sends and checks nothing (it fails closed).
     case stateUnavailable(StateProblem)
+    /// The server failed (a 5xx status): it may work again later.
+    case serverError
+    /// The server's answer is none the protocol allows — a status, header or body it does not
+    /// define, too large or too slow — or it refused the request as malformed: client and
+    /// server do not speak the same protocol.
+    case badAnswer
 
     /// The time a `.cooldown` refusal names, which the request button counts down.
     public var cooldownLeft: Duration? {
@@ -87,10 +94,17 @@ public enum CodeServiceError: CooldownRefusal, Equatable, Sendable {
         switch self {
         // A failed request locks the slider again, so each way to retry starts with a slide.
         case .network: localized("网络连接失败，请检查网络后重新滑动验证")
-        case .rateLimited: localized("请求过于频繁，请稍后重新滑动验证")
+        case .rateLimited(nil): localized("请求过于频繁，请稍后重新滑动验证")
+        case .rateLimited(let seconds?) where seconds > 120:
+            localized("请求过于频繁，请 {0} 分钟后重新滑动验证", "请求过于频繁，请 {0} 分钟后重新滑动验证", count: (seconds + 59) / 60)
+                .filling((seconds + 59) / 60)
+        case .rateLimited(let seconds?):
+            localized("请求过于频繁，请 {0} 秒后重新滑动验证", "请求过于频繁，请 {0} 秒后重新滑动验证", count: seconds).filling(seconds)
         case .timeout: localized("请求超时，请重新滑动验证后重试")
         case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .stateUnavailable(let problem): problem.message
+        case .serverError: localized("服务器出错，请稍后重新滑动验证")
+        case .badAnswer: localized("服务器的回答无法识别，请稍后重新滑动验证")
         }
     }
 }

@@ -106,7 +106,8 @@ public final class LocalCodeService: CodeService {
         try await crossNetwork()
         switch simulation.failure {
         case .network: throw .network
-        case .rateLimited: throw .rateLimited
+        // A minute, as a provider's limit per client would be: the message says how long.
+        case .rateLimited: throw .rateLimited(retryAfter: 60)
         case .timeout:
             // A gateway that never answers: wait until the caller gives up.
             try? await timers.sleep(for: .seconds(365 * 86_400))

@@ -1,3 +1,5 @@
+import CodeGateProtocol
+
 /// A request as the gateway's API sees it, whatever carried it: the HTTP server fills it in
 /// from libsoup's message, tests directly.
 struct APIRequest {

@@ -1,5 +1,6 @@
 import CodeGateCore
 import CodeGateFlow
+import CodeGateProtocol
 
 /// The protocol of docs/protocol.md over the embedded gateway: each request is checked in the
 /// order the page gives — path, method, rate limit, size, content type, JSON, members — and

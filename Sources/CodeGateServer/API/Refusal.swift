@@ -1,5 +1,6 @@
 import CodeGateCore
 import CodeGateFlow
+import CodeGateProtocol
 
 /// One of the protocol's error answers (docs/protocol.md, "Errors"): its status, its
 /// machine-readable kind and its sentence for people, which is worded only when the answer is
@@ -28,9 +29,9 @@ enum Refusal: Error, Equatable {
         switch error {
         case .cooldown(let seconds): self = .cooldown(seconds: max(1, seconds))
         // Only a simulated gateway fails so; a minute is what the app's own gateway implies.
-        case .rateLimited: self = .rateLimited(seconds: 60)
+        case .rateLimited(let seconds): self = .rateLimited(seconds: seconds ?? 60)
         case .stateUnavailable(let problem): self = .stateUnavailable(problem)
-        case .network, .timeout: self = .internal
+        case .network, .timeout, .serverError, .badAnswer: self = .internal
         }
     }
 

@@ -1,70 +1,109 @@
-/// A member's value in a request body: the protocol's requests are flat objects, so a value is
-/// a string, a number, a boolean or null — never an array or an object.
-enum JSONScalar: Equatable {
+/// A member's value in a protocol body. The protocol's requests are flat objects, so a value
+/// is a string, a number, a boolean or null; its answers' error bodies hold one object inside
+/// (`{"error": {...}}`), which the reader takes only when it is told to.
+package enum JSONScalar: Equatable, Sendable {
     case string(String)
     /// A number as written ("60", "-1.5e3"), checked against JSON's grammar.
     case number(String)
     case bool(Bool)
     case null
+    /// An object inside the object read, when nesting is allowed.
+    case object([String: JSONScalar])
+
+    /// The string, if the value is one.
+    package var string: String? {
+        guard case .string(let text) = self else { return nil }
+        return text
+    }
+
+    /// The number as an `Int`, if it is written as an integer ("60", "-1"; not "60.0" or
+    /// "6e1") within `Int`'s range. A member that is there but is no such number gives nil,
+    /// as a missing one does where it is looked up; `isNumber` tells them apart.
+    package var integer: Int? {
+        guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        return Int(text)
+    }
+
+    /// Whether the value is a number of any form.
+    package var isNumber: Bool {
+        guard case .number = self else { return false }
+        return true
+    }
+
+    /// The members, if the value is an object.
+    package var members: [String: JSONScalar]? {
+        guard case .object(let members) = self else { return nil }
+        return members
+    }
 }
 
-/// Why a body is not a flat JSON object; says where, for the log and for tests.
-struct JSONError: Error, Equatable {
-    let offset: Int
-    let reason: String
+/// Why a body is not the JSON object asked for; says where, for the log and for tests.
+package struct JSONError: Error, Equatable {
+    package let offset: Int
+    package let reason: String
 }
 
-/// A strict reader of flat JSON objects (RFC 8259): UTF-8 only, no trailing data, no duplicate
-/// members, no control characters in strings, escapes (with surrogate pairs) checked, nesting
-/// refused. Bodies are bounded before they get here, so the reader needs no limits of its own
-/// beyond what it is given.
-struct JSONReader {
+/// A strict reader of the protocol's JSON objects (RFC 8259): UTF-8 only, no trailing data, no
+/// duplicate members, no control characters in strings, escapes (with surrogate pairs)
+/// checked, arrays refused, and objects inside objects refused beyond the nesting allowed — so
+/// its recursion is bounded whatever the body. Bodies are bounded before they get here, so the
+/// reader needs no limits of its own beyond what it is given.
+package struct JSONReader {
     private let bytes: [UInt8]
+    private let nesting: Int
     private var index = 0
 
-    /// The members of the object `bytes` holds, or why it is not one.
-    static func object(_ bytes: [UInt8]) throws(JSONError) -> [String: JSONScalar] {
+    /// The members of the object `bytes` holds, or why it is not one; `nesting` objects may
+    /// sit inside one another below it (0: a flat object, as requests are).
+    package static func object(_ bytes: [UInt8], nesting: Int = 0) throws(JSONError) -> [String: JSONScalar] {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw JSONError(offset: 0, reason: "not UTF-8") }
-        var reader = JSONReader(bytes: bytes)
+        var reader = JSONReader(bytes: bytes, nesting: nesting)
         return try reader.readDocument()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], nesting: Int) {
         self.bytes = bytes
+        self.nesting = nesting
     }
 
     private mutating func readDocument() throws(JSONError) -> [String: JSONScalar] {
         skipSpace()
-        try expect(UInt8(ascii: "{"))
-        var members: [String: JSONScalar] = [:]
-        skipSpace()
-        if peek == UInt8(ascii: "}") {
-            index += 1
-        } else {
-            while true {
-                skipSpace()
-                let name = try readString()
-                skipSpace()
-                try expect(UInt8(ascii: ":"))
-                skipSpace()
-                guard members[name] == nil else { throw failure("duplicate member \"\(name)\"") }
-                members[name] = try readScalar()
-                skipSpace()
-                if peek == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "}"))
-                break
-            }
-        }
+        let members = try readObject(depth: 0)
         skipSpace()
         guard index == bytes.count else { throw failure("data after the object") }
         return members
     }
 
-    private mutating func readScalar() throws(JSONError) -> JSONScalar {
+    /// An object from its opening brace on, `depth` objects deep.
+    private mutating func readObject(depth: Int) throws(JSONError) -> [String: JSONScalar] {
+        try expect(UInt8(ascii: "{"))
+        var members: [String: JSONScalar] = [:]
+        skipSpace()
+        if peek == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
+        while true {
+            skipSpace()
+            let name = try readString()
+            skipSpace()
+            try expect(UInt8(ascii: ":"))
+            skipSpace()
+            guard members[name] == nil else { throw failure("duplicate member \"\(name)\"") }
+            members[name] = try readScalar(depth: depth)
+            skipSpace()
+            if peek == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"))
+            return members
+        }
+    }
+
+    private mutating func readScalar(depth: Int) throws(JSONError) -> JSONScalar {
         switch peek {
+        case UInt8(ascii: "{") where depth < nesting: return .object(try readObject(depth: depth + 1))
         case UInt8(ascii: "\""): return .string(try readString())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)

@@ -1,11 +1,11 @@
-/// An answer's JSON, as the gateway writes it: objects keep their members in the order given,
-/// so answers read the same every time.
-enum JSONValue: Equatable {
+/// A protocol body as it is written — the gateway's answers, the client's requests: objects
+/// keep their members in the order given, so a body reads the same every time.
+package enum JSONValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case object([(String, JSONValue)])
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.string(let x), .string(let y)): x == y
         case (.integer(let x), .integer(let y)): x == y
@@ -16,7 +16,7 @@ enum JSONValue: Equatable {
 
     /// The UTF-8 text: strings escaped as RFC 8259 asks (quote, backslash and every control
     /// character), and U+2028/U+2029 too, which some JavaScript readers take for line ends.
-    var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var out: [UInt8] = []
         write(to: &out)
         return out

@@ -1,4 +1,4 @@
-@testable import CodeGateServer
+import CodeGateProtocol
 import Testing
 
 @Suite struct JSONReaderTests {
@@ -31,6 +31,37 @@ import Testing
             #expect(refuses(text), "accepted \(text.debugDescription)")
         }
         #expect((try? JSONReader.object([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])) == nil, "invalid UTF-8")
+    }
+}
+
+/// What the client reads: answers with one object inside, integers told from other numbers.
+@Suite struct JSONNestingTests {
+    @Test func readsOneObjectInsideWhenAllowed() throws {
+        let body = Array(#"{"error": {"kind": "cooldown", "message": "稍候", "retry_after_seconds": 42}}"#.utf8)
+        let members = try JSONReader.object(body, nesting: 1)
+        #expect(members == ["error": .object(["kind": .string("cooldown"), "message": .string("稍候"), "retry_after_seconds": .number("42")])])
+        #expect(members["error"]?.members?["retry_after_seconds"]?.integer == 42)
+        #expect((try? JSONReader.object(body)) == nil, "requests are flat")
+    }
+
+    @Test func refusesDeeperNestingAndArrays() {
+        for text in [#"{"a": {"b": {}}}"#, #"{"a": []}"#, #"{"a": {"b": []}}"#, #"{"a": {"b": 1, "b": 2}}"#, #"{"a": {"b": 1}"#] {
+            #expect((try? JSONReader.object(Array(text.utf8), nesting: 1)) == nil, "accepted \(text)")
+        }
+        // 64 KiB of braces ends at the nesting allowed, not at the end of the stack.
+        #expect((try? JSONReader.object(Array(String(repeating: #"{"a":"#, count: 13_000).utf8), nesting: 1)) == nil)
+    }
+
+    @Test func integersAreToldFromOtherNumbers() throws {
+        let members = try JSONReader.object(Array(#"{"a": 60, "b": -1, "c": 60.0, "d": 6e1, "e": 99999999999999999999, "f": "60"}"#.utf8))
+        #expect(members["a"]?.integer == 60)
+        #expect(members["b"]?.integer == -1)
+        for name in ["c", "d", "e", "f"] {
+            #expect(members[name]?.integer == nil, "\(name)")
+        }
+        #expect(members["c"]?.isNumber == true)
+        #expect(members["f"]?.isNumber == false)
+        #expect(members["g"] == nil, "a missing member is no member at all")
     }
 }
 

@@ -1,0 +1,111 @@
+import CodeGateFlow
+import CodeGateProtocol
+/// Protocol v1 (`docs/protocol.md`) as the client speaks it: the two requests' paths and
+/// bodies, and what each answer means. Every answer is checked against what the protocol
+/// allows; anything else is refused as a bad answer, never guessed at.
+enum CodesProtocol {
+    /// The path of "send a code", under the service's base URL.
+    static let requestPath = "v1/codes"
+    /// The path of "check a code".
+    static let verifyPath = "v1/codes/verify"
+    /// The most the client reads of a body.
+    static let bodyLimit = 65_536
+    /// The most wrong guesses an answer may say are left: more is no answer of a real server.
+    static let mostAttempts = 1000
+
+    /// Why an answer gives no result: the error for the flow, whether the server understood
+    /// the request (then it has settled it, and a retry is a new request), and a line for
+    /// the log.
+    struct Refusal: Error {
+        let error: CodeServiceError
+        let settled: Bool
+        let reason: String
+    }
+
+    /// The body of "send a code" to `number`.
+    static func requestBody(for number: PhoneNumber) -> [UInt8] {
+        JSONValue.object([("phone", .string(number.e164))]).encoded
+    }
+
+    /// The body of "check `code` for `number`".
+    static func verifyBody(_ code: String, for number: PhoneNumber) -> [UInt8] {
+        JSONValue.object([("phone", .string(number.e164)), ("code", .string(code))]).encoded
+    }
+
+    /// The receipt in an answer to "send a code".
+    static func receipt(from answer: HTTPAnswer) -> Result<CodeReceipt, Refusal> {
+        switch answer.status {
+        case 201, 200:
+            if answer.status == 200, answer.replayed?.trimmingSpaces.lowercased() != "true" {
+                return .failure(bad("200 without Idempotent-Replayed: true"))
+            }
+            guard let json = answer.json else { return .failure(bad("\(answer.status) body is not JSON")) }
+            guard let cooldown = seconds(json["cooldown_seconds"]), let lifetime = seconds(json["expires_in_seconds"]) else {
+                return .failure(bad("\(answer.status) body lacks cooldown_seconds or expires_in_seconds from 1 to \(HTTPAnswer.longestWait)"))
+            }
+            return .success(CodeReceipt(cooldown: .seconds(cooldown), validFor: .seconds(lifetime)))
+        default:
+            return .failure(refusal(answer, cooldownAllowed: true))
+        }
+    }
+
+    /// The verdict in an answer to "check a code".
+    static func verification(from answer: HTTPAnswer) -> Result<VerificationResult, Refusal> {
+        guard answer.status == 200 else { return .failure(refusal(answer, cooldownAllowed: false)) }
+        guard let json = answer.json, let result = json["result"]?.string else {
+            return .failure(bad("200 body is not JSON with a result"))
+        }
+        switch result {
+        case "verified": return .success(.verified)
+        case "expired": return .success(.expired)
+        case "locked": return .success(.locked)
+        case "no_code": return .success(.noCodeRequested)
+        case "wrong_code":
+            guard let left = json["attempts_left"]?.integer, (1...mostAttempts).contains(left) else {
+                return .failure(bad("wrong_code without attempts_left from 1 to \(mostAttempts)"))
+            }
+            return .success(.wrongCode(attemptsLeft: left))
+        default:
+            return .failure(bad("unknown result \"\(result.prefix(40))\""))
+        }
+    }
+
+    /// What a status other than success means. A 5xx is a server error whatever its body (a
+    /// proxy in front of the server may answer it in HTML); a 4xx must carry the protocol's
+    /// error body with a kind the status allows.
+    private static func refusal(_ answer: HTTPAnswer, cooldownAllowed: Bool) -> Refusal {
+        let status = answer.status
+        if (500...599).contains(status) {
+            return Refusal(error: .serverError, settled: false, reason: "server error \(status)")
+        }
+        guard (400...499).contains(status) else { return bad("status \(status) is none the protocol allows") }
+        guard let error = answer.json?["error"]?.members, let kind = error["kind"]?.string, error["message"]?.string != nil else {
+            return bad("\(status) without the protocol's error body")
+        }
+        switch (status, kind) {
+        case (429, "cooldown") where cooldownAllowed:
+            guard let seconds = answer.retryAfterSeconds ?? seconds(error["retry_after_seconds"]) else {
+                return bad("429 cooldown without the seconds left")
+            }
+            return Refusal(error: .cooldown(secondsLeft: seconds), settled: true, reason: "cooldown")
+        case (429, "rate_limited"):
+            let seconds = answer.retryAfterSeconds ?? Self.seconds(error["retry_after_seconds"])
+            return Refusal(error: .rateLimited(retryAfter: seconds), settled: true, reason: "rate limited")
+        case (400, "invalid_request"), (400, "invalid_phone"), (404, "not_found"), (405, "method_not_allowed"),
+             (411, "length_required"), (413, "payload_too_large"), (415, "unsupported_media_type"), (422, "idempotency_mismatch"):
+            return Refusal(error: .badAnswer, settled: true, reason: "the server refused the request: \(status) \(kind)")
+        default:
+            return bad("\(status) with kind \"\(kind.prefix(40))\"")
+        }
+    }
+
+    private static func bad(_ reason: String) -> Refusal {
+        Refusal(error: .badAnswer, settled: false, reason: reason)
+    }
+
+    /// A count of seconds the protocol allows: an integer from 1 to a day.
+    private static func seconds(_ value: JSONScalar?) -> Int? {
+        guard let seconds = value?.integer, (1...HTTPAnswer.longestWait).contains(seconds) else { return nil }
+        return seconds
+    }
+}
