@@ -93,9 +93,9 @@ public final class CodeGateWindow {
         let content = form
         gtk_widget_add_css_class(content, "codegate-content")
         for child in [
-            Self.heading(localized("手机号")), phoneEntry, Self.slot(phoneStatus),
-            Self.heading(localized("安全验证")), slider.widget, button.widget, Self.slot(requestStatus),
-            Self.heading(localized("验证码")), codeRow, Self.slot(verifyStatus),
+            Self.heading(localized("手机号")), phoneEntry, StatusSlot.make(around: phoneStatus, reserving: StatusLine.phone.sentences),
+            Self.heading(localized("安全验证")), slider.widget, button.widget, StatusSlot.make(around: requestStatus, reserving: StatusLine.request.sentences),
+            Self.heading(localized("验证码")), codeRow, StatusSlot.make(around: verifyStatus, reserving: StatusLine.verify.sentences),
             Self.heading(localized("短信")), inbox.widget,
         ] {
             gtk_box_append(content.cast(), child)
@@ -272,22 +272,10 @@ public final class CodeGateWindow {
 
     private static func statusLabel() -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(nil)!
-        gtk_widget_set_halign(label, GTK_ALIGN_START)
         gtk_label_set_wrap(label.opaque, 1)
         gtk_label_set_xalign(label.opaque, 0)
         gtk_widget_add_css_class(label, "status")
         return label
-    }
-
-    /// The room a status line takes, kept whether or not it shows one (`.status-slot` in
-    /// style.css sets its height), so a line that comes or goes moves nothing below it. The
-    /// label itself is hidden while empty: an empty label would reach a screen reader as an
-    /// object with no name.
-    private static func slot(_ label: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_add_css_class(slot, "status-slot")
-        gtk_box_append(slot.cast(), label)
-        return slot
     }
 
     private static func show(_ status: StatusMessage?, in label: UnsafeMutablePointer<GtkWidget>) {
