@@ -156,6 +156,13 @@ public final class CodeGateWindow {
             gtk_widget_grab_focus(codeEntry)
         }
         gtk_widget_set_sensitive(verifyButton, flow.canVerify ? 1 : 0)
+        // The same for the request button, which the end of its cooldown turns insensitive until
+        // the next slide (told here before the button itself is): the focus goes to the slider,
+        // whose note then says the cooldown is over.
+        let request = flow.requestButton
+        if request.phase == .idle, !request.isSensitive, gtk_widget_has_focus(button.widget) != 0, !flow.isVerified {
+            slider.grabFocus()
+        }
         for entry in [codeEntry, phoneEntry] {
             setSensitive(entry, !flow.isVerified)
         }
@@ -230,6 +237,7 @@ public final class CodeGateWindow {
         if let popover = gtk_menu_button_get_popover(button.opaque) {
             // The menu itself, which GTK 4.8 would name "GtkPopoverMenu".
             cg_accessible_set_label(popover.cast(), localized("主菜单"))
+            AccessibleNames.fill(in: popover.cast(), area: localized("主菜单"))
         }
         g_object_unref(UnsafeMutableRawPointer(menu))
         let header = gtk_header_bar_new()!
@@ -259,6 +267,7 @@ public final class CodeGateWindow {
         let builder = gtk_builder_new_from_resource(ResourceBundle.app.basePath + "/shortcuts.ui")
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return nil }
+        AccessibleNames.fill(in: UnsafeMutablePointer(overlay.opaque), area: localized("键盘快捷键"))
         gtk_application_window_set_help_overlay(window.cast(), overlay.opaque)
         return overlay.opaque
     }
