@@ -414,6 +414,14 @@ class Run:
         else:
             self.ok("(c) focus", f"{safe(obj.getRoleName)} {name!r} in {safe(lambda: frame.name)!r}")
 
+    def check_slider_value(self, step, expected):
+        """The slider's AT-SPI value is exactly where the thumb rests (a glide back ends at 0)."""
+        value = value_of(self.control("slider"))
+        if value and value[0] == expected:
+            self.ok("(a) slider value", f"{value[0]!r}")
+        else:
+            self.fail(step, "(a) slider value", f"exactly {expected}", f"{value[0] if value else None!r}")
+
     def check_invalid(self, step, key, expected):
         obj = self.control(key)
         refresh(self.app)
@@ -561,7 +569,7 @@ def step_list(scenario):
     if scenario == "network":
         return common + [
             dict(title="press Enter: the request fails", do=lambda run, s: (keys("Return"), pump(1.5)),
-                 focus=("slider", None), heard=[("failed", FAILED)], names=True),
+                 focus=("slider", None), heard=[("failed", FAILED)], names=True, slider_at=0),
         ] + secondary
     return common + [
         dict(title="press Enter: the code is sent",
@@ -574,7 +582,7 @@ def step_list(scenario):
              focus=("push button", COOLING)),
         dict(title="stay there until the cooldown ends",
              do=lambda run, s: wait_until(lambda: focused(run.app) == run.control("slider"), 8),
-             focus=("slider", None), heard=[("cooldown over", COOLDOWN_OVER)]),
+             focus=("slider", None), heard=[("cooldown over", COOLDOWN_OVER)], slider_at=0),
         dict(title="Tab to the code entry, type a wrong code, Enter",
              do=lambda run, s: (run.tab_to(s, "code"), type_wrong_code(run, s), keys("Return"), pump(0.8)),
              focus=("text", "验证码"), heard=[("wrong code", WRONG)], invalid={"code": True}),
@@ -614,6 +622,8 @@ def main():
             run.check_invalid(title, key, expected)
         if step.get("names"):
             run.check_names(title)
+        if "slider_at" in step:
+            run.check_slider_value(title, step["slider_at"])
 
     print(f"\n== {len(run.failures)} failure(s), scenario {args.scenario} ==")
     for step, check, expected, seen in run.failures:
