@@ -413,6 +413,13 @@ class Run:
             self.fail(step, "(c) focus", f"focus on a named control in {frame_name}", describe(obj))
         else:
             self.ok("(c) focus", f"{safe(obj.getRoleName)} {name!r} in {safe(lambda: frame.name)!r}")
+        # What is not on screen is not in the tree: GTK 4.8 lays out a stack's other pages at 0×0.
+        unseen = sorted({text_of(o) for o in walk(frame) if safe(o.getRoleName) == "label"
+                         and (extents(o) or (0, 0, 0, 0))[2:] == (0, 0)})
+        if unseen:
+            self.fail(step, "(b) hidden", "no text of a page not shown", ", ".join(repr(t) for t in unseen))
+        else:
+            self.ok("(b) hidden", "only the page shown is in the tree")
 
     def check_slider_value(self, step, expected):
         """The slider's AT-SPI value is exactly where the thumb rests (a glide back ends at 0)."""

@@ -54,6 +54,12 @@ static inline void cg_accessible_set_value_now(GtkWidget *widget, double value) 
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, value, -1);
 }
 
+/* Whether assistive technologies pass over a widget that stays visible to GTK, e.g. a stack's
+ * page that is not the one shown. */
+static inline void cg_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 static inline void cg_accessible_set_invalid(GtkWidget *widget, gboolean invalid) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
                               invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);

@@ -6,7 +6,8 @@ import CodeGateGtk
 /// Names what GTK 4.8 and libadwaita 1.2 leave nameless inside the windows they build for us
 /// (the Keyboard Shortcuts window, About, the main menu): AT-SPI then calls each object by its
 /// class ("GtkImage" for an icon button, "GtkSearchEntry", "GtkStackPage"), which a screen
-/// reader reads out. Walked once, when the window is built; each name is translated.
+/// reader reads out. Walked once, when the window is built; each name is translated. Stack
+/// pages not shown are hidden from the tree.
 @MainActor
 enum AccessibleNames {
     /// Names the nameless objects under `root`: icon buttons after what they do, a window title
@@ -21,6 +22,9 @@ enum AccessibleNames {
             }
             if isInstance(widget, of: gtk_stack_get_type()) {
                 nameStackPages(of: widget, area: area)
+                hidePagesNotShown(in: widget) { gtk_stack_get_visible_child($0.opaque) }
+            } else if isInstance(widget, of: adw_leaflet_get_type()) {
+                hidePagesNotShown(in: widget) { adw_leaflet_get_visible_child($0.opaque) }
             }
             // A named button's icon is its content, which GTK 4.8 would add to its name.
             if name == nil || !isInstance(widget, of: gtk_button_get_type()) {
@@ -94,6 +98,26 @@ enum AccessibleNames {
             let title = gtk_stack_page_get_title(OpaquePointer(page)).map { String(cString: $0) }
             cg_stack_page_set_label(OpaquePointer(page), title ?? area)
         }
+    }
+
+    /// Hides from assistive technologies each page of `pages` (a stack, a leaflet) but the one
+    /// `shown` gives, now and whenever it changes: GTK 4.8 keeps them all in the tree ("No
+    /// Results Found" before any search, About's subpages). They stay visible to GTK, which
+    /// shows only visible pages.
+    private static func hidePagesNotShown(
+        in pages: UnsafeMutablePointer<GtkWidget>,
+        shown: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>?
+    ) {
+        @MainActor func update() {
+            let current = shown(pages)
+            var child = gtk_widget_get_first_child(pages)
+            while let page = child {
+                cg_accessible_set_hidden(page, page == current ? 0 : 1)
+                child = gtk_widget_get_next_sibling(page)
+            }
+        }
+        update()
+        Signal.connectNotify(pages, property: "visible-child") { update() }
     }
 
     private static func isInstance(_ widget: UnsafeMutablePointer<GtkWidget>, of type: GType) -> Bool {
