@@ -41,6 +41,7 @@ enum AccessibleNames {
         case "GtkButton", "GtkToggleButton":
             guard let icon = gtk_widget_get_first_child(widget), isInstance(icon, of: gtk_image_get_type()) else { return nil }
             return iconButtonName(icon)
+        // Of the windows walked, only Keyboard Shortcuts has a search and a section menu.
         case "GtkSearchEntry": return localized("搜索快捷键")
         case "GtkMenuButton": return localized("选择快捷键分区")
         case "AdwWindowTitle":
