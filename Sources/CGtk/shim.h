@@ -44,6 +44,22 @@ static inline void cg_accessible_set_value_text(GtkWidget *widget, const char *t
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
 
+/* The number a range reports over AT-SPI. GTK 4.8 keeps the last value other than 0 when the
+ * range's value becomes 0 (a glide back left the slider at 0.0003 for a screen reader); a value
+ * of 0 is reported when none is stored, so 0 resets it. */
+static inline void cg_accessible_set_value_now(GtkWidget *widget, double value) {
+  if (value == 0)
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW);
+  else
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, value, -1);
+}
+
+/* Whether assistive technologies pass over a widget that stays visible to GTK, e.g. a stack's
+ * page that is not the one shown. */
+static inline void cg_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 static inline void cg_accessible_set_invalid(GtkWidget *widget, gboolean invalid) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
                               invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);

@@ -179,6 +179,23 @@ final class CodeFlowWindowTests: XCTestCase {
         }
     }
 
+    /// The end of the cooldown turns the focused request button insensitive until the next
+    /// slide: the focus goes to the slider, whose note says the cooldown is over, not to nothing.
+    func testFocusGoesFromTheRequestButtonToTheSliderWhenTheCooldownEnds() {
+        MainActor.assumeIsolated {
+            var options = LaunchOptions()
+            options.duration = .seconds(2)
+            let window = H.openWindow(options: options, timers: GLibTimerPort())
+            defer { H.close(window) }
+            XCTAssertTrue(H.startCountdown(in: window))
+            gtk_widget_grab_focus(window.button.widget)
+            XCTAssertTrue(H.pump { H.hasFocus(window.button.widget) })
+            XCTAssertTrue(H.pump(timeout: .seconds(4)) { !window.flow.countdown.isCounting })
+            XCTAssertTrue(H.pump { H.hasFocus(window.slider.scale) }, "the slide comes next")
+            XCTAssertEqual(window.slider.note, "冷却结束，滑动验证后可重新获取验证码")
+        }
+    }
+
     /// Focus never drops to nothing while a request is in flight: the busy button keeps it.
     func testFocusHoldsOnTheButtonWhileTheRequestIsInFlight() {
         MainActor.assumeIsolated {

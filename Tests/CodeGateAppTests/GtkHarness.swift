@@ -94,6 +94,42 @@ extension GtkDriver {
         checkNothingIsCutOff(in: window.window, file: file, line: line)
     }
 
+    /// Opens the window at `textScale` times the text size and shows every status the flow
+    /// has, in the current language, in each of its status lines, one after the other: the
+    /// window needs no more height (each line's room is reserved), and each line wraps at the
+    /// full width of its column.
+    static func checkEveryStatusKeepsTheWindowStill(textScale: Int, file: StaticString = #filePath, line: UInt = #line) {
+        _ = application  // GTK is initialised with it
+        let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
+        let dpi = cg_object_get_int(settings, "gtk-xft-dpi")
+        cg_object_set_int(settings, "gtk-xft-dpi", Int32(textScale * 96 * 1024))
+        defer { cg_object_set_int(settings, "gtk-xft-dpi", dpi) }
+        let window = openWindow(timers: ManualTimerPort())
+        defer { close(window) }
+        pump(for: .milliseconds(200))
+        // What the window needs at its width, as GTK measures it: a window larger than the
+        // screen (twice the text size) moves through a few sizes on its way there.
+        let width = gtk_widget_get_width(window.window)
+        @MainActor func height() -> Int32 {
+            var minimum: Int32 = 0
+            gtk_widget_measure(window.window, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
+            return minimum
+        }
+        let shown = height()
+        let lines = [(window.phoneStatus, StatusLine.phone), (window.requestStatus, .request), (window.verifyStatus, .verify)]
+        for (label, statusLine) in lines {
+            for status in statusLine.sentences {
+                gtk_label_set_text(label.opaque, status)
+                gtk_widget_set_visible(label, 1)
+                XCTAssertEqual(height(), shown, "grows for \(status) at \(textScale)×", file: file, line: line)
+                let column = gtk_widget_get_width(gtk_widget_get_parent(label))
+                XCTAssertTrue(pump { gtk_widget_get_width(label) == column },
+                              "wraps at the full width of its column: \(status)", file: file, line: line)
+            }
+            gtk_widget_set_visible(label, 0)
+        }
+    }
+
     /// Checks that no mapped label in `window` is ellipsized, wider than its allocation, or
     /// runs past the edges of what holds it.
     private static func checkNothingIsCutOff(in window: UnsafeMutablePointer<GtkWidget>, file: StaticString, line: UInt) {

@@ -109,4 +109,14 @@ final class LocalizationTests: XCTestCase {
             }
         }
     }
+
+    func testNoStatusMakesTheWindowGrowInEnglishOrTraditionalChinese() {
+        MainActor.assumeIsolated {
+            for locale in ["en_US.UTF-8", "zh_TW.UTF-8"] {
+                Self.use(locale)
+                H.checkEveryStatusKeepsTheWindowStill(textScale: 1)
+                H.checkEveryStatusKeepsTheWindowStill(textScale: 2)
+            }
+        }
+    }
 }

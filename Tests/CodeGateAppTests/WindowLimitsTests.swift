@@ -41,6 +41,16 @@ final class WindowLimitsTests: XCTestCase {
         MainActor.assumeIsolated { H.checkNothingIsCutOffAtTwiceTheTextSize() }
     }
 
+    /// Every status line the flow shows keeps its room: none makes the window grow, wrapped or
+    /// not, at the normal and at twice the text size (English and Traditional Chinese:
+    /// LocalizationTests).
+    func testNoStatusMakesTheWindowGrow() {
+        MainActor.assumeIsolated {
+            H.checkEveryStatusKeepsTheWindowStill(textScale: 1)
+            H.checkEveryStatusKeepsTheWindowStill(textScale: 2)
+        }
+    }
+
     func testClosingWithTheFocusInThePhoneFieldIsQuiet() {
         MainActor.assumeIsolated { Self.closeQuietly { $0.phoneEntry } }
     }

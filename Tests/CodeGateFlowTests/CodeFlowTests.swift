@@ -133,7 +133,43 @@ import Testing
         let flow = readyFlow(service: service)
         await flow.requestCode()?.value
         #expect(flow.countdown.label == "获取验证码(35)")
-        #expect(flow.requestStatus == StatusMessage("验证码已发送，请 35 秒后再试", kind: .error))
+        #expect(flow.requestStatus == StatusMessage("验证码已发送，请 35 秒后再试", kind: .info))
+    }
+
+    /// A refusal for a cooldown the gateway still counts (another window, a restart) sends the
+    /// focus to the code field: that field carries the reason, not the slider left behind.
+    @Test func aRefusedRequestIsSaidOnTheCodeFieldWhereTheFocusGoes() async {
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
+        let first = readyFlow(service: service)
+        await first.requestCode()?.value
+        #expect(first.countdown.isCounting)
+        clock.advance(by: .seconds(7))
+        let flow = readyFlow(service: service)
+        var focus: [FlowFocus] = []
+        flow.focusMoves.add { focus.append($0) }
+        await flow.requestCode()?.value
+        #expect(focus == [.code])
+        #expect(flow.codeDescription == "验证码已发送，请 53 秒后再试")
+        #expect(flow.sliderNote == nil, "the slide is kept: nothing to say there")
+        #expect(flow.slider.isUnlocked)
+    }
+
+    /// The end of a restored cooldown is news on each of the flow's controls, wherever the
+    /// focus is; once the slide is passed, the line stops asking for it.
+    @Test func theEndOfARestoredCooldownIsHeardOnEveryControl() {
+        let flow = flow()
+        flow.phoneChanged("138 0013 8000")
+        flow.countdown.resume(remaining: .seconds(30), of: .seconds(60))
+        #expect(flow.sliderNote == nil)
+        #expect(flow.phoneDescription == "")
+        clock.advance(by: .seconds(30))
+        let news = "冷却结束，滑动验证后可重新获取验证码"
+        #expect(flow.sliderNote == news)
+        #expect(flow.phoneDescription == news)
+        #expect(flow.codeDescription == news)
+        flow.slider.move(to: 1, by: .drag)
+        #expect(flow.sliderNote == "冷却结束，可以重新获取验证码")
+        #expect(flow.codeDescription == "冷却结束，可以重新获取验证码")
     }
 
     @Test func verifyNeedsSixDigits() {

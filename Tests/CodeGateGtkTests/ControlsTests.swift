@@ -67,6 +67,32 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// While counting, the accessible name follows the seconds shown while the button has no
+    /// focus (what a screen reader's review reads), and holds still while it has (a name change
+    /// of the focused object is spoken): given at focus-in, renewed once focus leaves.
+    func testTheCountingNameFollowsTheSecondsOnlyWithoutFocus() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let button = CountdownButton(timers: clock) { .seconds(45) }
+            let other = gtk_button_new_with_label("other")!
+            let window = Self.window(button.widget, other)
+            defer { gtk_window_destroy(window.cast()) }
+            gtk_widget_grab_focus(other)
+            button.startCooldown(.seconds(45))
+            XCTAssertEqual(button.nameShown, "获取验证码，45 秒后可重新获取")
+            clock.advance(by: .seconds(7))
+            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(38)" })
+            XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取", "unfocused, it says what the screen shows")
+            gtk_widget_grab_focus(button.widget)
+            XCTAssertTrue(D.pump { D.hasFocus(button.widget) })
+            clock.advance(by: .seconds(3))
+            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(35)" })
+            XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取", "focused, not renamed every second")
+            gtk_widget_grab_focus(other)
+            XCTAssertTrue(D.pump { button.nameShown == "获取验证码，35 秒后可重新获取" })
+        }
+    }
+
     func testAFailureComesBackAtOnceWithTheAppsError() {
         MainActor.assumeIsolated {
             let slider = SlideToUnlock()

@@ -27,7 +27,7 @@ enum AboutCopyGuard {
     static func install(on about: UnsafeMutablePointer<GtkWidget>, version: String) {
         guard adw_get_major_version() == 1, adw_get_minor_version() < 3,
               let overlay = descendant(of: about, where: { isInstance($0, of: adw_toast_overlay_get_type()) }),
-              let button = descendant(of: about, where: isVersionCopyButton)
+              let button = versionButton(in: about)
         else { return }
         let copy = g_simple_action_new(action, nil)!
         // The closure holds plain pointers: the action lives in `about`'s own action group.
@@ -62,6 +62,11 @@ enum AboutCopyGuard {
             child = gtk_widget_get_next_sibling(current)
         }
         return false
+    }
+
+    /// libadwaita's button in `about` that copies the version, as libadwaita builds it.
+    static func versionButton(in about: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        descendant(of: about, where: isVersionCopyButton)
     }
 
     /// libadwaita's button that copies the version: `about.copy-property` with "version".

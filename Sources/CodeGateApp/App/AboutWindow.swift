@@ -44,6 +44,12 @@ enum AboutWindow {
         gtk_window_set_transient_for(window.cast(), parent)
         gtk_window_set_modal(window.cast(), 1)
         gtk_window_set_destroy_with_parent(window.cast(), 1)
+        // Named before the guard takes the version button over; it has the focus first.
+        if let button = AboutCopyGuard.versionButton(in: window) {
+            // TRANSLATORS: the About window's version button, which copies it; {0} is the version.
+            cg_accessible_set_label(button, localized("复制版本号 {0}").filling(version))
+        }
+        AccessibleNames.fill(in: window, area: localized("关于 CodeGate"))
         AboutCopyGuard.install(on: window, version: version)
         shown = window
         Signal.connect(window, "destroy") { shown = nil }

@@ -95,9 +95,9 @@ public final class CodeGateWindow {
         let content = form
         gtk_widget_add_css_class(content, "codegate-content")
         for child in [
-            Self.heading(localized("手机号")), phoneEntry, Self.slot(phoneStatus),
-            Self.heading(localized("安全验证")), slider.widget, button.widget, Self.slot(requestStatus),
-            Self.heading(localized("验证码")), codeRow, Self.slot(verifyStatus),
+            Self.heading(localized("手机号")), phoneEntry, StatusSlot.make(around: phoneStatus, reserving: StatusLine.phone.sentences),
+            Self.heading(localized("安全验证")), slider.widget, button.widget, StatusSlot.make(around: requestStatus, reserving: StatusLine.request.sentences),
+            Self.heading(localized("验证码")), codeRow, StatusSlot.make(around: verifyStatus, reserving: StatusLine.verify.sentences),
             Self.heading(localized("短信")), inbox.widget,
         ] {
             gtk_box_append(content.cast(), child)
@@ -158,6 +158,13 @@ public final class CodeGateWindow {
             gtk_widget_grab_focus(codeEntry)
         }
         gtk_widget_set_sensitive(verifyButton, flow.canVerify ? 1 : 0)
+        // The same for the request button, which the end of its cooldown turns insensitive until
+        // the next slide (told here before the button itself is): the focus goes to the slider,
+        // whose note then says the cooldown is over.
+        let request = flow.requestButton
+        if request.phase == .idle, !request.isSensitive, gtk_widget_has_focus(button.widget) != 0, !flow.isVerified {
+            slider.grabFocus()
+        }
         for entry in [codeEntry, phoneEntry] {
             setSensitive(entry, !flow.isVerified)
         }
@@ -232,6 +239,7 @@ public final class CodeGateWindow {
         if let popover = gtk_menu_button_get_popover(button.opaque) {
             // The menu itself, which GTK 4.8 would name "GtkPopoverMenu".
             cg_accessible_set_label(popover.cast(), localized("主菜单"))
+            AccessibleNames.fill(in: popover.cast(), area: localized("主菜单"))
         }
         g_object_unref(UnsafeMutableRawPointer(menu))
         let header = gtk_header_bar_new()!
@@ -261,6 +269,7 @@ public final class CodeGateWindow {
         let builder = gtk_builder_new_from_resource(ResourceBundle.app.basePath + "/shortcuts.ui")
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return nil }
+        AccessibleNames.fill(in: UnsafeMutablePointer(overlay.opaque), area: localized("键盘快捷键"))
         gtk_application_window_set_help_overlay(window.cast(), overlay.opaque)
         return overlay.opaque
     }
@@ -274,22 +283,10 @@ public final class CodeGateWindow {
 
     private static func statusLabel() -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(nil)!
-        gtk_widget_set_halign(label, GTK_ALIGN_START)
         gtk_label_set_wrap(label.opaque, 1)
         gtk_label_set_xalign(label.opaque, 0)
         gtk_widget_add_css_class(label, "status")
         return label
-    }
-
-    /// The room a status line takes, kept whether or not it shows one (`.status-slot` in
-    /// style.css sets its height), so a line that comes or goes moves nothing below it. The
-    /// label itself is hidden while empty: an empty label would reach a screen reader as an
-    /// object with no name.
-    private static func slot(_ label: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_add_css_class(slot, "status-slot")
-        gtk_box_append(slot.cast(), label)
-        return slot
     }
 
     private static func show(_ status: StatusMessage?, in label: UnsafeMutablePointer<GtkWidget>) {

@@ -45,7 +45,8 @@ public final class CountdownRequest {
     }
     /// What a screen reader calls the button while its cooldown runs, with `{0}` for the idle
     /// text and `{1}` for the seconds left; nil for "获取验证码，59 秒后可重新获取". A display
-    /// renews it when the button gets the focus, not every second.
+    /// renews it each second while the button has no focus, and while it has, only when it
+    /// gets it: a screen reader speaks every name change of the focused object.
     public var countingAccessibleName: String? {
         didSet { changes.notify() }
     }

@@ -12,7 +12,9 @@ public struct RequestButtonState: Equatable, Sendable {
 
     /// The label: "获取验证码", "发送中…" or "获取验证码(59)".
     public let text: String
-    /// What a screen reader says the button is; it does not change every second.
+    /// What a screen reader says the button is, with the seconds left while counting: a
+    /// display shows each second's to a screen reader's review, but does not rename the
+    /// focused button every second, which would be spoken each time.
     public let accessibleText: String
     /// Whether pressing it would request a code now.
     public let isSensitive: Bool

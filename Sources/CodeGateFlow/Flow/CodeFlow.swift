@@ -55,6 +55,18 @@ public final class CodeFlow {
     private var sendingNumber: PhoneNumber?
     /// The line under the request button that asks for the slide first.
     private static var slideFirst: StatusMessage { StatusMessage(localized("请先滑动验证"), kind: .error) }
+    /// The lines under the request button that say its cooldown is over: news wherever the
+    /// focus is (`cooldownNews`).
+    private static var cooldownOver: StatusMessage { StatusMessage(localized("冷却结束，可以重新获取验证码"), kind: .info) }
+    private static var cooldownOverSlideFirst: StatusMessage {
+        StatusMessage(localized("冷却结束，滑动验证后可重新获取验证码"), kind: .info)
+    }
+
+    /// The line saying the cooldown is over while it shows, else nil.
+    public var cooldownNews: String? {
+        guard let requestStatus, requestStatus == Self.cooldownOver || requestStatus == Self.cooldownOverSlideFirst else { return nil }
+        return requestStatus.text
+    }
     private let verifyCall: ServiceCall
     private let sentCode: SentCode
     private var wasCounting = false
@@ -226,8 +238,7 @@ public final class CodeFlow {
     /// The end of the cooldown is news where the user is, the code field: a new code can be
     /// had, after a new slide when the last one was used.
     private func cooldownEnded() {
-        let text = slider.isUnlocked ? localized("冷却结束，可以重新获取验证码") : localized("冷却结束，滑动验证后可重新获取验证码")
-        requestStatus = StatusMessage(text, kind: .info)
+        requestStatus = slider.isUnlocked ? Self.cooldownOver : Self.cooldownOverSlideFirst
         // A verdict that said to wait for this (a lost or expired code) has done its job.
         if verifyStatus?.kind == .error {
             verifyStatus = nil
@@ -237,18 +248,25 @@ public final class CodeFlow {
 
     /// Once the slide is passed, a line asking for it is stale.
     private func sliderUnlocked() {
-        guard requestStatus == Self.slideFirst else { return }
-        requestStatus = nil
+        if requestStatus == Self.cooldownOverSlideFirst {
+            requestStatus = Self.cooldownOver
+        } else if requestStatus == Self.slideFirst {
+            requestStatus = nil
+        } else {
+            return
+        }
         changes.notify()
     }
 
     private func requestFailed(_ error: any Error) {
         let failure = error as? CodeServiceError ?? .timeout
-        requestStatus = StatusMessage(failure.message, kind: .error)
+        // Refused for a cooldown the service still counts: the countdown shows it, the slide
+        // is kept and the code already sent is what to type, so it is news for the code field
+        // (where the focus goes) rather than an error. Any other failure needs a new slide.
+        let refused = failure.cooldownLeft != nil
+        requestStatus = StatusMessage(failure.message, kind: refused ? .info : .error)
         changes.notify()
-        // Refused for a cooldown the service still counts: the countdown shows it, and the
-        // code already sent is what to type. Any other failure needs a new slide.
-        focusMoves.notify(failure.cooldownLeft == nil ? .slider : .code)
+        focusMoves.notify(refused ? .code : .slider)
     }
 
     private func verifyAnswered(_ outcome: Result<VerificationResult, CodeServiceError>, for number: PhoneNumber) {

@@ -4,18 +4,20 @@ import CodeGateCore
 /// accessible description, heard when focus moves there (the flow moves it when a status
 /// calls for action) or when the description of the focused control changes.
 extension CodeFlow {
-    /// The phone field's description: why the number is wrong or missing.
-    public var phoneDescription: String { phoneStatus?.text ?? "" }
+    /// The phone field's description: why the number is wrong or missing, or else that the
+    /// cooldown is over, which is news wherever the focus is.
+    public var phoneDescription: String { phoneStatus?.text ?? cooldownNews ?? "" }
 
     /// Whether the phone field holds a number that cannot be sent to, or is missing one after
     /// the user asked to go on.
     public var isPhoneInvalid: Bool { phoneStatus?.kind == .error }
 
     /// What the slider says before its own description: why it has to be passed again when a
-    /// request failed or was asked for before the slide; nil otherwise.
+    /// request failed or was asked for before the slide, or that the cooldown is over; nil
+    /// otherwise.
     public var sliderNote: String? {
-        guard let requestStatus, requestStatus.kind == .error else { return nil }
-        return requestStatus.text
+        guard let requestStatus else { return nil }
+        return requestStatus.kind == .error ? requestStatus.text : cooldownNews
     }
 
     /// The code field's description: the verdict on the code, or else the news of the request

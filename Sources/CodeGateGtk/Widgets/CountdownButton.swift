@@ -27,8 +27,8 @@ public final class CountdownButton {
     package let fill: UnsafeMutablePointer<GtkWidget>
     /// What the button shows, as last rendered.
     private var shown: RequestButtonState?
-    /// Its accessible name, as last set.
-    private var nameShown: String?
+    /// Its accessible name, as last set; package-wide for tests.
+    package private(set) var nameShown: String?
     private static let key = "codegate-countdown-button"
 
     /// A button worded by `format` ("获取验证码" idle, "获取验证码(59)" counting, by default)
@@ -76,7 +76,8 @@ public final class CountdownButton {
         Signal.connect(widget, "clicked") { [weak self] in self?.model.press() }
         Signal.connect(widget, "unmap") { [weak self] in self?.model.countdown.fillResolution = 0 }
         model.changes.observe(until: widget) { [weak self] in self?.render() }
-        // Reached while counting, it says how many seconds are left now.
+        // Reached while counting, it says how many seconds are left now; left, it follows the
+        // seconds again.
         Signal.connectNotify(widget, property: "has-focus") { [weak self] in self?.render(renewingName: true) }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
         render()
@@ -155,10 +156,12 @@ public final class CountdownButton {
         if state.text != old?.text {
             gtk_label_set_text(label.opaque, state.text)
         }
-        // While counting, named when the count begins and when the button gets the focus, not
-        // each second: a screen reader speaks a name change, and AT-SPI would carry one a
-        // second to every assistive technology listening.
-        let mayRename = state.phase != .counting || state.phase != old?.phase || renewingName
+        // While counting and focused, named when the count begins and when the button gets the
+        // focus, not each second: a screen reader speaks each name change of the focused
+        // object. Without the focus nothing is spoken, and the name follows the label, so that
+        // a screen reader's review of the window reads the seconds the screen shows.
+        let focused = gtk_widget_has_focus(widget) != 0
+        let mayRename = state.phase != .counting || state.phase != old?.phase || renewingName || !focused
         if mayRename, state.accessibleText != nameShown {
             nameShown = state.accessibleText
             cg_accessible_set_label(widget, state.accessibleText)

@@ -276,6 +276,9 @@ public final class SlideToUnlock {
         if state.valueText != shown?.valueText {
             cg_accessible_set_value_text(scale, state.valueText)
         }
+        if state.position != shown?.position {
+            cg_accessible_set_value_now(scale, state.position)
+        }
         shown = state
         // Set only when it changes: each change is what a screen reader hears of a step.
         let description = [note ?? "", state.description].filter { !$0.isEmpty }.joined(separator: "\n")
