@@ -100,6 +100,10 @@ def answer_now(source):
         source.request_failed("服务器错误")
     elif answers["mode"] == "refused":
         source.request_refused(5, "请稍后再试")
+    elif answers["mode"] == "refused-unworded":
+        source.request_refused(7, None)
+    elif answers["mode"] == "failed-unworded":
+        source.request_failed(None)
 
 
 button.connect("request", answer_now)
@@ -134,6 +138,18 @@ check(wait_until(lambda: ("failed", "请稍后再试") in events), "request_refu
 check(button.props.seconds_left == 5 and button.props.counting, "refused(5): counts down 5 s")
 button.reset()
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and "cooldown-finished" in events, "reset: idle, cooldown-finished")
+
+# Unworded answers (NULL): the controls' own words, which a refusal words as a code sent
+# earlier that still cools down, not as a failure to send.
+for mode, seconds, words in (("refused-unworded", 7, "验证码已发送，请 7 秒后再试"), ("failed-unworded", 0, "发送失败，请重试")):
+    events.clear()
+    answers["mode"] = mode
+    step(slider, 10)
+    button_of(button).emit("clicked")
+    check(wait_until(lambda: any(isinstance(e, tuple) and e[0] == "failed" for e in events)), f"{mode}: failed")
+    check(("failed", words) in events and button.props.seconds_left == seconds,
+          f"{mode}: the failed signal says {words!r}, {seconds} s left ({events}, {button.props.seconds_left} s)")
+    button.reset()
 
 # No answer: the timeout fails it with the controls' words; a late answer is ignored.
 events.clear()
