@@ -94,9 +94,18 @@ define refresh_caches
 			gtk-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true; fi; \
 		if [ -f $(DATADIR)/applications/mimeinfo.cache ] && command -v update-desktop-database >/dev/null; then \
 			update-desktop-database -q $(DATADIR)/applications || true; fi; \
-		if [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig || true; fi; \
+		if [ "$$(id -u)" = 0 ] && [ -n "$(LD_SEARCHED)" ] && command -v ldconfig >/dev/null; then ldconfig || true; fi; \
 	fi
 endef
+
+# "yes" when ld.so looks in LIBDIR by itself — one of its trusted directories, or a line of
+# /etc/ld.so.conf(.d) (Debian's names /usr/local/lib/<multiarch>) — else empty. Only then does
+# `install` refresh the system's ld.so cache; a private prefix (PREFIX=$$HOME/.local) is left
+# out of it, and told to use LD_LIBRARY_PATH.
+LD_SEARCHED = $(shell libdir=$$(realpath -m $(LIBDIR)); \
+	for dir in /lib /usr/lib /lib/$(MULTIARCH) /usr/lib/$(MULTIARCH) \
+		$$(sed -n 's|^[[:space:]]*\(/[^[:space:]\#]*\).*|\1|p' /etc/ld.so.conf /etc/ld.so.conf.d/*.conf 2>/dev/null); do \
+		[ "$$(realpath -m $$dir)" != "$$libdir" ] || { echo yes; break; }; done)
 
 # Installs whichever of the given packages are missing, with one apt-get call.
 define require
@@ -273,6 +282,7 @@ install: release locale stage
 	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.deps $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.deps
 	install -Dm644 Resources/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 	$(refresh_caches)
+	@[ -n "$(DESTDIR)" ] || [ -n "$(LD_SEARCHED)" ] || echo "install: ld.so does not look in $(LIBDIR): run what uses libcodegate-1 with LD_LIBRARY_PATH=$(LIBDIR) (README: Use the controls from C, Python, JavaScript or Vala)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

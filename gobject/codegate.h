@@ -457,13 +457,16 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * CodeGateCountdownButton:request-timeout:
  *
  * How many seconds the app's request may take: without an answer by then, it fails by itself
- * with the controls' timeout message (#CodeGateCountdownButton::failed).
+ * with the controls' timeout message (#CodeGateCountdownButton::failed). Default 10; from 1 to
+ * 86400. There is no "wait for ever": 0 is not a value of the property —
+ * codegate_countdown_button_set_request_timeout() takes it as 1, and g_object_set() refuses
+ * it with a warning, keeping the old value.
  */
 /**
  * CodeGateCountdownButton:enabled:
  *
  * The app's own gate, e.g. whether its form is filled in: while %FALSE the button cannot be
- * pressed. The slider, if any, must be unlocked as well.
+ * pressed. The slider, if any, must be unlocked as well. Default %TRUE.
  */
 /**
  * CodeGateCountdownButton:slider:
@@ -513,8 +516,11 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * CodeGateCountdownButton::failed:
  * @self: the button
- * @message: what went wrong, to show the user: the app's message, or the controls' own on a
- *   timeout
+ * @message: what went wrong, to show the user: the app's message, or the controls' own
+ *   words (translated) on a timeout ("请求超时，请重试"), for
+ *   codegate_countdown_button_request_failed (self, %NULL) ("发送失败，请重试") and for
+ *   codegate_countdown_button_request_refused (self, seconds_left, %NULL)
+ *   ("验证码已发送，请 {seconds_left} 秒后再试")
  *
  * Emitted when the request failed, was refused or timed out.
  */
@@ -543,7 +549,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * codegate_countdown_button_request_failed:
  * @self: a #CodeGateCountdownButton
- * @message: (nullable): what went wrong, for the user; %NULL for the controls' own words
+ * @message: (nullable): what went wrong, for the user; %NULL for the controls' own words,
+ *   "发送失败，请重试" ("Sending failed. Try again." in English)
  *
  * Answers the request under way: it failed, and the button comes back at once (locking its
  * slider again). Does nothing when no request is waiting.
@@ -552,7 +559,10 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * codegate_countdown_button_request_refused:
  * @self: a #CodeGateCountdownButton
  * @seconds_left: how long the server says the number still cools down
- * @message: (nullable): what the server said, for the user; %NULL for the controls' own words
+ * @message: (nullable): what the server said, for the user; %NULL for the controls' own
+ *   words, which say a code was sent and when to try again: "验证码已发送，请 {0} 秒后再试"
+ *   with @seconds_left for {0} ("Code sent. Try again in {0} s." in English), not the
+ *   failure's "发送失败，请重试", since the button counts down
  *
  * Answers the request under way: the server refused because the number is still cooling down
  * (HTTP 429, say), so the button counts down @seconds_left rather than inviting a request bound
@@ -638,12 +648,12 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *
  * Gets #CodeGateCountdownButton:request-timeout.
  *
- * Returns: the timeout in seconds
+ * Returns: the timeout in seconds, 10 unless set
  */
 /**
  * codegate_countdown_button_set_request_timeout:
  * @self: a #CodeGateCountdownButton
- * @seconds: the new timeout, 1 to 86400 seconds
+ * @seconds: the new timeout, 1 to 86400 seconds; 0 is taken as 1, more than 86400 as 86400
  *
  * Sets #CodeGateCountdownButton:request-timeout.
  */

@@ -13,7 +13,8 @@ accessibility tree leaves out on purpose, from the screen's pixels (`import -win
 
 Scenarios:
   success  source language: the button waits for the slide; a half drag released glides back;
-           a full drag unlocks; the click sends, names the button "…，59 秒后可重新获取" and the status
+           a full drag unlocks; Tab and Shift+Tab (real key events) move the focus from the
+           slider to the button and back, and out of each in both directions; the click sends, names the button "…，59 秒后可重新获取" and the status
            says the code was sent; on screen the countdown label changes and its fill grows.
   failure  "让请求失败" checked: the click fails, the status says why, the button is idle
            again and the slider glides back locked.
@@ -37,7 +38,7 @@ import time
 sys.dont_write_bytecode = True    # no __pycache__ in scripts/ from importing a11y_flow
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import a11y_flow as flow  # noqa: E402
-from a11y_flow import extents, find, pump, refresh, safe, states, text_of, value_of, xdo  # noqa: E402
+from a11y_flow import extents, find, focused, keys, pump, refresh, safe, states, text_of, value_of, xdo  # noqa: E402
 
 import pyatspi  # noqa: E402
 from PIL import Image, ImageChops  # noqa: E402
@@ -268,6 +269,33 @@ class Flow:
                    "sensitive", self.describe(self.button))
         return unlocked and ready
 
+    def check_tab_order(self):
+        """Real Tab and Shift+Tab key presses, with the button SENSITIVE: from the slider's thumb
+        Tab goes on to the button, Shift+Tab from the button back to the thumb, Shift+Tab from
+        the thumb out of the slider (the window wraps round to its last control), and Tab from
+        there comes round to the thumb again. A control that takes the focus back on Shift+Tab
+        traps a keyboard user in it."""
+        def focus_is(obj):
+            return lambda: focused(self.app) == obj
+
+        def described():
+            obj = focused(self.app)
+            return self.describe(obj) if obj else "focus on nothing"
+        for _ in range(6):
+            if self.wait(focus_is(self.slider), 0.3):
+                break
+            keys("Tab")
+        self.check("Tab reaches the slider's thumb (FOCUSED)", focused(self.app) == self.slider,
+                   "the slider focused", described())
+        for key, target, what in (("Tab", self.button, "from the slider Tab moves the focus to the button"),
+                                  ("shift+Tab", self.slider, "from the button Shift+Tab moves it back to the slider"),
+                                  ("shift+Tab", self.toggle, "from the slider Shift+Tab moves it out of the slider "
+                                   "(round to the window's last control, the check box)"),
+                                  ("Tab", self.slider, "from there Tab comes round to the slider again")):
+            keys(key)
+            ok = self.wait(focus_is(target), 2)
+            self.check(what, ok, self.describe(target), described())
+
     def press_request(self):
         """Clicks the request button and moves the pointer away; returns when it was clicked."""
         since = time.monotonic()
@@ -323,6 +351,7 @@ class Flow:
         self.check_early_release()
         if not self.unlock():
             return
+        self.check_tab_order()
         since = self.press_request()
         self.check_sending(since)
         self.check_cooling()

@@ -3,7 +3,8 @@
 # checks that libcodegate-1 and its header, .pc, GIR, typelib and VAPI are in the multiarch
 # libdir and under share (and load), validates the installed desktop file and metainfo, starts
 # the installed binary under its own Xvfb with the build tree and the toolchain out of reach
-# and waits for its window, then uninstalls and checks that no file is left. Prints PASS or FAIL; exits non-zero on failure.
+# and waits for its window, then uninstalls and checks that no file is left; then installs live
+# into a private PREFIX, which must leave the system's ld.so cache alone. Prints PASS or FAIL; exits non-zero on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app_id=io.github.codegate.CodeGate
@@ -110,5 +111,22 @@ step "make uninstall DESTDIR=$stage PREFIX=/usr"
     { cat "$scratch/uninstall.log" >&2; fail "make uninstall"; }
 left=$(find "$stage" ! -type d)
 [ -z "$left" ] || fail "make uninstall left files behind: $left"
+
+# A live install into a private prefix, which ld.so does not search: the system's ld.so cache
+# is left alone (a root install used to run ldconfig, rewriting it, for any PREFIX) and the
+# user is told to set LD_LIBRARY_PATH.
+private=$scratch/private
+cache() { stat -c '%i %y' /etc/ld.so.cache 2>/dev/null || echo none; }
+cache_before=$(cache)
+step "make install PREFIX=$private"
+"${MAKE:-make}" --no-print-directory install PREFIX="$private" >"$scratch/private.log" 2>&1 ||
+    { cat "$scratch/private.log" >&2; fail "make install PREFIX=$private"; }
+[ "$(cache)" = "$cache_before" ] || fail "make install PREFIX=$private rewrote /etc/ld.so.cache"
+grep -qF "LD_LIBRARY_PATH=$private/lib/" "$scratch/private.log" ||
+    fail "make install PREFIX=$private did not say to set LD_LIBRARY_PATH: $(tail -3 "$scratch/private.log")"
+"${MAKE:-make}" --no-print-directory uninstall PREFIX="$private" >"$scratch/private-uninstall.log" 2>&1 ||
+    { cat "$scratch/private-uninstall.log" >&2; fail "make uninstall PREFIX=$private"; }
+left=$(find "$private" ! -type d)
+[ -z "$left" ] || fail "make uninstall PREFIX=$private left files behind: $left"
 
 echo "install test: PASS"

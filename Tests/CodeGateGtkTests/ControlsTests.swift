@@ -330,6 +330,26 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// Tab into the slider shows the keyboard hint on its track: GTK moves the focus first and
+    /// turns the window's focus-visible on after it. Shift+Tab leaves the slider backwards.
+    func testTabIntoTheSliderShowsTheFocusedHintAndShiftTabLeavesIt() {
+        MainActor.assumeIsolated {
+            let entry = gtk_entry_new()!
+            let slider = SlideToUnlock()
+            let window = Self.window(entry, slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            gtk_widget_grab_focus(entry)
+            gtk_window_set_focus_visible(window.cast(), 0)
+            XCTAssertTrue(D.pump { D.text(slider.label) == "滑动解锁/获取验证码" })
+            D.xdotool("key", "Tab")
+            XCTAssertTrue(D.pump { D.hasFocus(slider.scale) }, "Tab focuses the thumb")
+            XCTAssertTrue(D.pump { D.text(slider.label) == "按 → 键 10 次" }, "the track reads \(D.text(slider.label))")
+            D.xdotool("key", "shift+Tab")
+            XCTAssertTrue(D.pump { D.hasFocus(entry) }, "Shift+Tab goes back to the entry")
+            XCTAssertTrue(D.pump { D.text(slider.label) == "滑动解锁/获取验证码" })
+        }
+    }
+
     /// An app's stylesheet at application priority restyles the controls even when it was
     /// added before the controls' own.
     func testTheAppsApplicationPriorityCSSWinsWhateverTheOrder() {

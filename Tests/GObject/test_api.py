@@ -4,8 +4,9 @@ is GtkRange's move-slider, a click the inner GtkButton's clicked): defaults, pro
 their notify, the request cycle (sent, failed, refused, timed out, a late answer), the gate and
 the slider, GtkBuilder. Run under Xvfb with G_DEBUG=fatal-criticals and the staged install."""
 import os
+from collections import Counter
 
-from harness import CodeGate, GObject, Gtk, button_of, check, finish, scale_of, settle, step, wait_until
+from harness import CodeGate, GLib, GObject, Gtk, button_of, check, finish, scale_of, settle, step, wait_until
 
 
 def threads():
@@ -56,6 +57,21 @@ threads_before = threads()
 check(button.grab_focus() and window.get_focus() is button_of(button), "grab_focus on the button focuses its GtkButton")
 check(slider.grab_focus() and window.get_focus() is scale_of(slider), "grab_focus on the slider focuses its thumb")
 
+# The track's hint follows the focus ring: a Tab focuses the thumb first and only then turns on
+# the window's focus-visible, which alone must bring the focused hint.
+hint_label = slider.get_first_child().get_last_child()
+window.set_focus_visible(False)
+settle()
+check(hint_label.get_text() == "Slide", "focused, focus not shown: the track shows the hint")
+window.set_focus_visible(True)
+settle()
+check(hint_label.get_text() == slider.props.focused_hint,
+      f"focus-visible turned on: the track shows focused-hint ({hint_label.get_text()!r})")
+window.set_focus_visible(False)
+settle()
+check(hint_label.get_text() == "Slide", "focus-visible off again: the hint")
+
+
 # The gate: with a slider, the button waits for the slide.
 events = []
 for name in ("request", "cooldown-finished"):
@@ -84,6 +100,10 @@ def answer_now(source):
         source.request_failed("服务器错误")
     elif answers["mode"] == "refused":
         source.request_refused(5, "请稍后再试")
+    elif answers["mode"] == "refused-unworded":
+        source.request_refused(7, None)
+    elif answers["mode"] == "failed-unworded":
+        source.request_failed(None)
 
 
 button.connect("request", answer_now)
@@ -118,6 +138,18 @@ check(wait_until(lambda: ("failed", "请稍后再试") in events), "request_refu
 check(button.props.seconds_left == 5 and button.props.counting, "refused(5): counts down 5 s")
 button.reset()
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and "cooldown-finished" in events, "reset: idle, cooldown-finished")
+
+# Unworded answers (NULL): the controls' own words, which a refusal words as a code sent
+# earlier that still cools down, not as a failure to send.
+for mode, seconds, words in (("refused-unworded", 7, "验证码已发送，请 7 秒后再试"), ("failed-unworded", 0, "发送失败，请重试")):
+    events.clear()
+    answers["mode"] = mode
+    step(slider, 10)
+    button_of(button).emit("clicked")
+    check(wait_until(lambda: any(isinstance(e, tuple) and e[0] == "failed" for e in events)), f"{mode}: failed")
+    check(("failed", words) in events and button.props.seconds_left == seconds,
+          f"{mode}: the failed signal says {words!r}, {seconds} s left ({events}, {button.props.seconds_left} s)")
+    button.reset()
 
 # No answer: the timeout fails it with the controls' words; a late answer is ignored.
 events.clear()
@@ -156,6 +188,27 @@ built = builder.get_object("button")
 check(built.props.slider is builder.get_object("slider") and built.props.request_timeout == 3, "GtkBuilder: slider by reference")
 check(builder.get_object("slider").props.hint == "Slide me", "GtkBuilder: a text property")
 
-check(threads() == threads_before, f"the request cycles started no thread ({threads_before} → {threads()})")
+# Only new threads count: an idle GLib pool worker may end meanwhile.
+started = Counter(threads()) - Counter(threads_before)
+check(not started, f"the request cycles started no thread (new: {sorted(started.elements())})")
 window.destroy()
+
+# The hint follows focus-visible through a handler on the window that lives while the slider
+# is mapped there, no longer.
+notify_id, focus_visible = GObject.signal_lookup("notify", Gtk.Window), GLib.quark_from_string("focus-visible")
+
+
+def watched(root):
+    return GObject.signal_has_handler_pending(root, notify_id, focus_visible, True)
+
+
+other, other_box, guest = Gtk.Window(), Gtk.Box(), CodeGate.SlideToUnlock()
+other.set_child(other_box)
+other.present()
+check(wait_until(lambda: other_box.get_mapped()) and not watched(other), "a window without a slider: no focus-visible handler")
+other_box.append(guest)
+check(wait_until(lambda: guest.get_mapped()) and watched(other), "a slider mapped in it: a focus-visible handler on the window")
+other_box.remove(guest)
+check(not guest.get_mapped() and not watched(other), "the slider removed (unmapped): the handler is gone")
+other.destroy()
 finish()

@@ -50,7 +50,7 @@ public func codegate_countdown_button_request_refused(
 ) {
     let message = message.map { String(cString: $0) }
     button(instance, #function, ()) { object in
-        let words = message ?? RequestFailure.defaultMessage
+        let words = message ?? RequestFailure.defaultRefusalMessage(secondsLeft: secondsLeft)
         object.answer(.failure(RequestRefusal(cooldownLeft: .seconds(secondsLeft), message: words)))
     }
 }

@@ -129,6 +129,14 @@ final class WidgetType: @unchecked Sendable {
             guard let widget else { return 0 }
             return onMainThread(widget) { WidgetType.instance(of: $0)?.grabFocus() ?? false } ? 1 : 0
         }
+        // Tab and Shift+Tab move through the Swift control only. GtkWidget's own focus vfunc
+        // takes a widget as a stop before its children, so on Shift+Tab out of the child it
+        // would grab the wrapper, whose grab_focus above hands the focus straight back to the
+        // child: the keyboard would never leave it backwards.
+        widgetClass.pointee.focus = { widget, direction in
+            guard let widget, let child = gtk_widget_get_first_child(widget) else { return 0 }
+            return gtk_widget_child_focus(child, direction)
+        }
         // The Swift control's widget is the only child and takes all the space.
         gtk_widget_class_set_layout_manager_type(widgetClass, gtk_bin_layout_get_type())
     }

@@ -27,4 +27,16 @@ extension RequestFailure {
     /// The words for a failure the app did not word itself (a NULL message).
     @MainActor
     static var defaultMessage: String { ControlsText.localized("发送失败，请重试") }
+
+    /// The words for a refusal the app did not word itself: the number still cools down, so
+    /// a code went out earlier and the button counts down `secondsLeft` — not a failure to
+    /// send. Written with "s" after the number in English, as the controls' other seconds are,
+    /// so that one form fits every count.
+    @MainActor
+    static func defaultRefusalMessage(secondsLeft: UInt32) -> String {
+        // TRANSLATORS: a request refused because the number still cools down (e.g. HTTP 429),
+        // when the app gives no words of its own: {0} is the whole seconds left, which the
+        // button counts down.
+        ControlsText.localized("验证码已发送，请 {0} 秒后再试").filling(secondsLeft)
+    }
 }

@@ -46,6 +46,9 @@ public final class SlideToUnlock {
     private var isSettingValue = false
     /// The description as last given to the accessibility tree.
     private var shownDescription: String?
+    /// The window whose `focus-visible` the hint follows while the control is mapped, and the
+    /// id of the handler on it.
+    private var rootWatch: (root: UnsafeMutableRawPointer, handler: gulong)?
     private static let key = "codegate-slide-to-unlock"
 
     /// A control over a new locked slider, on the GLib main loop's timers unless told otherwise.
@@ -86,6 +89,10 @@ public final class SlideToUnlock {
             return true
         }
         Signal.connectNotify(scale, property: "has-focus") { [weak self] in self?.render() }
+        // The focus is shown only once the window's `focus-visible` is on, which a Tab turns on
+        // after the focus has moved: the hint follows that too.
+        Signal.connect(widget, "map") { [weak self] in self?.watchRoot() }
+        Signal.connect(widget, "unmap") { [weak self] in self?.unwatchRoot() }
         // A value set from outside, as an assistive technology does through the scale's AT-SPI
         // Value (GTK 4.8 gives a scale no AT-SPI action): one step forward, whatever value was
         // asked, so that no single call unlocks it; a value back is undone.
@@ -185,6 +192,22 @@ public final class SlideToUnlock {
         if model.move(to: origin.value + forward / travel, by: .drag) {
             draggedSincePress = true
         }
+    }
+
+    /// Re-renders when the window's `focus-visible` changes, from the map on; the handler goes
+    /// at the unmap, so a control moved to another window or destroyed leaves none behind.
+    private func watchRoot() {
+        guard rootWatch == nil, let root = gtk_widget_get_root(widget) else { return }
+        let window = UnsafeMutableRawPointer(root)
+        let handler = Signal.connectNotify(window, property: "focus-visible") { [weak self] in self?.render() }
+        rootWatch = (window, handler)
+        render()
+    }
+
+    private func unwatchRoot() {
+        guard let watch = rootWatch else { return }
+        rootWatch = nil
+        g_signal_handler_disconnect(watch.root, watch.handler)
     }
 
     /// The first child of `widget` with the CSS name `name`.
