@@ -1,13 +1,14 @@
 # CodeGate: `make run` opens the app, `make test` runs every test under a private X server,
 # `make install` puts a self-contained build under PREFIX (default /usr/local, staged under
-# DESTDIR if given) and `make uninstall` removes it again; `make deb` builds Debian packages of
-# it into dist/. `make pot` refreshes the translation template po/codegate.pot; `make locale`
-# compiles po/*.po into .build/locale, where `make run` finds them. `make soak` runs the real
-# window through 200 request cycles and reports its memory and height, then storms every window
-# with random keys and clicks for STORM_SECONDS (default 180); `make bench` compares its cost
-# with the C and PyGObject references, and `make orderfile` rewrites the release binary's function order from a profile. `make docs`
+# DESTDIR if given) and `make uninstall` removes it again. `make pot` refreshes the translation
+# template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
+# finds them. `make soak` runs the real window through 200 request cycles and reports its
+# memory and height, then storms every window with random keys and clicks for STORM_SECONDS
+# (default 180); `make bench` compares its cost with the C and PyGObject references, and
+# `make orderfile` rewrites the release binary's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
+# `make deb` builds the Debian packages (debian/) into dist/.
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
