@@ -142,6 +142,13 @@ kill -TERM "$gateway"
 wait "$gateway" || fail "SIGTERM ended codegate-gateway with a failure"
 gateway=
 
+unit=/usr/lib/systemd/system/codegate-gateway.service
+if [ -f "$unit" ]; then
+    step "the gateway's systemd unit starts the installed gateway"
+    start=$(sed -n 's/^ExecStart=[-@:+!]*\([^ ]*\).*/\1/p' "$unit")
+    [ "$start" = /usr/bin/codegate-gateway ] || fail "$unit starts '$start', not /usr/bin/codegate-gateway"
+fi
+
 step "the metainfo names this version as the latest release"
 release=$(grep -o -m1 '<release version="[^"]*"' /usr/share/metainfo/io.github.codegate.CodeGate.metainfo.xml | cut -d'"' -f2)
 [ "$release" = "$version" ] || fail "the metainfo's latest release is $release, the packages' version $version"
