@@ -43,9 +43,11 @@ trap cleanup EXIT
 mkdir -p "$scratch/home"
 
 step "make deb"
-parent_before=$(ls -A ..)
+# What dpkg-buildpackage writes by default lands in the parent folder.
+outputs() { ls -d ../*.deb ../*.changes ../*.buildinfo ../codegate* 2>/dev/null || true; }
+parent_before=$(outputs)
 "${MAKE:-make}" --no-print-directory deb >"$scratch/deb.log" 2>&1 || { tail -40 "$scratch/deb.log" >&2; fail "make deb"; }
-[ "$(ls -A ..)" = "$parent_before" ] || fail "make deb wrote outside the tree: $(comm -13 <(echo "$parent_before") <(ls -A ..))"
+[ "$(outputs)" = "$parent_before" ] || fail "make deb wrote outside the tree: $(comm -13 <(echo "$parent_before") <(outputs))"
 debs=(dist/*.deb)
 [ -e "${debs[0]}" ] || fail "make deb made no package in dist/"
 for deb in "${debs[@]}"; do packages+=("$(dpkg-deb -f "$deb" Package)"); done
