@@ -99,11 +99,7 @@ start_xvfb 800x800x24
 (cd / && exec "${clean_env[@]}" DISPLAY="$DISPLAY" GSK_RENDERER=cairo GTK_A11Y=none G_DEBUG=fatal-criticals \
     /usr/bin/codegate) &
 app=$!
-timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null ||
-    fail "/usr/bin/codegate showed no CodeGate window within 30 s"
-kill -0 "$app" 2>/dev/null || fail "/usr/bin/codegate exited after showing its window"
-kill "$app"
-wait "$app" 2>/dev/null || true
+expect_window "$app" /usr/bin/codegate
 app=
 
 step "Python and GJS find CodeGate with no GI_TYPELIB_PATH"
