@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The install test (part of `make test`): installs into a scratch DESTDIR with PREFIX=/usr,
 # stripped (and with STRIP=, not), checks that libcodegate-1 and its header, .pc, GIR, typelib
-# and VAPI are in the multiarch libdir and under share (and load), validates the installed desktop file and metainfo, starts
-# the installed binary under its own Xvfb with the build tree and the toolchain out of reach
-# and waits for its window, then uninstalls and checks that no file is left; then installs live
-# into a private PREFIX, which must leave the system's ld.so cache alone. Prints PASS or FAIL; exits non-zero on failure.
+# and VAPI are in the multiarch libdir and under share (and load), validates the installed
+# desktop file and metainfo, starts the installed binary under its own Xvfb with the build tree
+# and the toolchain out of reach and waits for its window, then uninstalls and checks that no
+# file is left; then installs live into a private PREFIX, which must leave the system's ld.so
+# cache alone. Prints PASS or FAIL; exits non-zero on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app_id=io.github.codegate.CodeGate
