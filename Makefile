@@ -8,6 +8,7 @@
 # `make orderfile` rewrites the release binary's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
+# `make deb` builds the Debian packages (debian/) into dist/.
 # Each target first installs the Debian packages it needs and does not find.
 
 SWIFT ?= swift
@@ -37,10 +38,14 @@ HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBU
 	LC_ALL=C.UTF-8 LANGUAGE=
 
 PREFIX ?= /usr/local
+# The project's version, in one place: the one the app's About window shows. The library's
+# file (libcodegate-1.so.VERSION), the translation templates and the Debian packages (whose
+# debian/changelog `make deb` checks against it) take it from here.
+VERSION := $(shell sed -n 's/^ *static let version = "\([^"]*\)"$$/\1/p' Sources/CodeGateApp/App/AboutWindow.swift)
 # libcodegate-1, the controls as GObject types (`make lib`, `make stage`): its version, and
 # where `install` puts it — the multiarch libdir, where ld.so, pkg-config and GObject
 # introspection look on Debian, /usr/local included.
-LIB_VERSION := 0.1.0
+LIB_VERSION := $(VERSION)
 GOBJECT_PACKAGES := $(RUN_PACKAGES) gobject-introspection libgirepository1.0-dev valac gcc
 # scripts/test_gobject.sh: the library from Python, the C example on the accessibility bus and
 # under valgrind.
@@ -77,7 +82,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage run test docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -148,6 +153,8 @@ test: locale stage docs
 	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh
 	scripts/test_gobject.sh
+	$(call require,$(DEB_TEST_PACKAGES))
+	scripts/test_deb.sh
 
 screenshot: build
 	$(call require,$(SHOT_PACKAGES))
@@ -215,7 +222,7 @@ conformance:
 # with xgettext's C# parser (the same string literals, and {0} placeholders checked as
 # csharp-format), GtkBuilder files with its Glade one. Two domains: the app's (po/) and the
 # controls' own words (po/controls/), which ship inside the controls' library.
-XGETTEXT := --from-code=UTF-8 --add-comments=TRANSLATORS: --package-version=0.1.0 \
+XGETTEXT := --from-code=UTF-8 --add-comments=TRANSLATORS: --package-version=$(VERSION) \
 	--msgid-bugs-address=https://github.com/codegate/codegate/issues
 pot:
 	$(call require,gettext)
@@ -256,6 +263,8 @@ lib:
 stage: lib
 	LIB_VERSION=$(LIB_VERSION) scripts/stage_gobject.sh
 
+# `install` strips what it installs; `make install STRIP=` keeps the debug information.
+STRIP ?= strip
 install: release locale stage
 	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
 	install -Dm755 .build/release/codegate-gateway $(DESTDIR)$(BINDIR)/codegate-gateway
@@ -281,9 +290,32 @@ install: release locale stage
 	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.vapi $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.vapi
 	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.deps $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.deps
 	install -Dm644 Resources/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
+	$(if $(STRIP),$(STRIP) --strip-unneeded $(DESTDIR)$(BINDIR)/codegate $(DESTDIR)$(BINDIR)/codegate-gateway \
+		$(DESTDIR)$(LIBDIR)/libcodegate-1.so.$(LIB_VERSION))
 	$(refresh_caches)
 	@[ -n "$(DESTDIR)" ] || [ -n "$(LD_SEARCHED)" ] || echo "install: ld.so does not look in $(LIBDIR): run what uses libcodegate-1 with LD_LIBRARY_PATH=$(LIBDIR) (README: Use the controls from C, Python, JavaScript or Vala)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	$(refresh_caches)
+
+# The Debian packages (debian/) into dist/: dpkg-buildpackage runs debian/rules, which builds
+# and installs with the targets above. Its .changes and .buildinfo go to dist/ as well, and
+# debhelper's working files in debian/ are removed after it: nothing is written outside the
+# tree but .build and dist.
+DEB_PACKAGES := $(GOBJECT_PACKAGES) appstream debhelper dpkg-dev help2man lintian
+DEB_ARCH = $(shell dpkg --print-architecture)
+# scripts/test_deb.sh: the installed packages from the app's window, Python, GJS, C and Vala.
+DEB_TEST_PACKAGES := $(DEB_PACKAGES) xvfb xauth xdotool python3-gi gir1.2-gtk-4.0 gjs gcc
+deb:
+	$(call require,$(DEB_PACKAGES))
+	@changelog=$$(dpkg-parsechangelog -SVersion); [ "$$changelog" = "$(VERSION)" ] || \
+		{ echo "deb: debian/changelog's last entry is $$changelog, the app's version $(VERSION): add an entry (dch -v $(VERSION))" >&2; exit 2; }
+	rm -rf dist && mkdir dist
+	dpkg-buildpackage -b -uc -us --no-pre-clean \
+		--changes-file=dist/codegate_$(VERSION)_$(DEB_ARCH).changes --changes-option=-udist \
+		--buildinfo-file=dist/codegate_$(VERSION)_$(DEB_ARCH).buildinfo --buildinfo-option=-udist
+	rm -rf debian/tmp debian/.debhelper debian/files debian/*.substvars debian/*.debhelper.log \
+		debian/debhelper-build-stamp \
+		$$(dh_listpackages | sed 's|^|debian/|')
+	@ls -l dist

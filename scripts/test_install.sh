@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The install test (part of `make test`): installs into a scratch DESTDIR with PREFIX=/usr,
-# checks that libcodegate-1 and its header, .pc, GIR, typelib and VAPI are in the multiarch
-# libdir and under share (and load), validates the installed desktop file and metainfo, starts
-# the installed binary under its own Xvfb with the build tree and the toolchain out of reach
-# and waits for its window, then uninstalls and checks that no file is left; then installs live
-# into a private PREFIX, which must leave the system's ld.so cache alone. Prints PASS or FAIL; exits non-zero on failure.
+# stripped (and with STRIP=, not), checks that libcodegate-1 and its header, .pc, GIR, typelib
+# and VAPI are in the multiarch libdir and under share (and load), validates the installed
+# desktop file and metainfo, starts the installed binary under its own Xvfb with the build tree
+# and the toolchain out of reach and waits for its window, then uninstalls and checks that no
+# file is left; then installs live into a private PREFIX, which must leave the system's ld.so
+# cache alone. Prints PASS or FAIL; exits non-zero on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app_id=io.github.codegate.CodeGate
@@ -47,6 +48,11 @@ env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$stage/$libdir" GI_TYPELIB_PATH="$sta
     /usr/bin/python3 -c "import gi; gi.require_version('CodeGate', '1'); from gi.repository import CodeGate; CodeGate.CountdownButton.__gtype__" ||
     fail "the installed typelib and library do not load"
 
+step "the installed binaries and library are stripped"
+for binary in usr/bin/codegate usr/bin/codegate-gateway "$libdir/libcodegate-1.so.0"; do
+    ! readelf -S "$stage/$binary" | grep -q -E ' \.(symtab|debug_info) ' || fail "/$binary is not stripped"
+done
+
 step "validating the desktop file and the metainfo"
 desktop-file-validate "$share/applications/$app_id.desktop" || fail "desktop-file-validate"
 appstreamcli validate --no-net "$share/metainfo/$app_id.metainfo.xml" || fail "appstreamcli validate"
@@ -78,11 +84,7 @@ start_xvfb 800x800x24
     XDG_DATA_DIRS="$share:/usr/share" GSK_RENDERER=cairo GTK_A11Y=none G_DEBUG=fatal-criticals \
     "$scratch/run/codegate") &
 app=$!
-timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null ||
-    fail "the installed binary showed no CodeGate window within 30 s"
-kill -0 "$app" 2>/dev/null || fail "the installed binary exited after showing its window"
-kill "$app"
-wait "$app" 2>/dev/null || true
+expect_window "$app" "the installed binary"
 app=
 
 step "the installed gateway serves, in English from its installed catalog, and stops on SIGTERM"
@@ -105,6 +107,11 @@ kill -TERM "$gateway"
 status=0
 wait "$gateway" || status=$?
 [ "$status" = 0 ] || fail "SIGTERM ended the installed gateway with status $status"
+
+step "make install STRIP= keeps the debug information"
+"${MAKE:-make}" --no-print-directory install DESTDIR="$stage" PREFIX=/usr STRIP= >"$scratch/install.log" 2>&1 ||
+    { cat "$scratch/install.log" >&2; fail "make install STRIP="; }
+readelf -S "$stage/usr/bin/codegate" | grep -q ' \.debug_info ' || fail "make install STRIP= stripped /usr/bin/codegate"
 
 step "make uninstall DESTDIR=$stage PREFIX=/usr"
 "${MAKE:-make}" --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr >"$scratch/uninstall.log" 2>&1 ||
