@@ -200,12 +200,13 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
 
     package func disposeObject() {
         gobject.isDisposed = true
-        // A request under way is dropped, so its task ends rather than waiting for good, and
-        // the app's request is cancelled.
-        if phase == .sending {
+        // A request handed out by the signal is dropped, so its task ends rather than waiting
+        // for good, and the app's request is cancelled. A Swift request function is the app's
+        // to end, as it always was.
+        if let request = gobject.request, request.isPending {
             reset()
+            request.cancel()
         }
-        gobject.request?.cancel()
         setSlider(nil)
     }
 }
