@@ -6,43 +6,59 @@ import CodeGateCore
 /// table and signals, the same for a button made in Swift and one made by g_object_new (C,
 /// Python, GJS, GtkBuilder), whose press emits `request` with a `CodeGateRequest` to answer.
 extension CountdownButton: ObjectInstance, DisposableInstance {
-    /// The properties, in the order of their ids.
-    package enum Property: Int, CaseIterable {
-        case idleText, labelFormat, sendingText, requestTimeout, enabled, slider
-        case phase, secondsLeft, fraction, counting
-
-        @MainActor
-        var definition: PropertyDefinition {
-            switch self {
-            case .idleText:
-                PropertyDefinition(name: "idle-text", blurb: "The label while idle", kind: .string(default: LabelFormat.defaultIdleText), isWritable: true)
-            case .labelFormat:
-                PropertyDefinition(name: "label-format", blurb: "The label while counting, with {s} or {ss}", kind: .string(default: CountdownButton.defaultFormat), isWritable: true)
-            case .sendingText:
-                PropertyDefinition(name: "sending-text", blurb: "The label while sending", kind: .string(default: CountdownRequest.defaultSendingText), isWritable: true)
-            case .requestTimeout:
-                PropertyDefinition(
-                    name: "request-timeout", blurb: "Seconds the request may take",
-                    kind: .uint(minimum: 1, maximum: CountdownButton.longestSeconds, default: UInt32(CountdownRequest.defaultTimeout.components.seconds)),
-                    isWritable: true)
-            case .enabled:
-                PropertyDefinition(name: "enabled", blurb: "The app's own gate", kind: .boolean(default: true), isWritable: true)
-            case .slider:
-                PropertyDefinition(name: "slider", blurb: "The slider to wait for", kind: .object { SlideToUnlock.gtype }, isWritable: true)
-            case .phase:
-                PropertyDefinition(name: "phase", blurb: "Idle, sending or counting", kind: .enumeration(type: { CountdownButton.phaseType }, default: 0), isWritable: false)
-            case .secondsLeft:
-                PropertyDefinition(name: "seconds-left", blurb: "Whole seconds of the cooldown left", kind: .uint(minimum: 0, maximum: .max, default: 0), isWritable: false)
-            case .fraction:
-                PropertyDefinition(name: "fraction", blurb: "How much of the cooldown has passed", kind: .double(minimum: 0, maximum: 1, default: 0), isWritable: false)
-            case .counting:
-                PropertyDefinition(name: "counting", blurb: "Whether the cooldown runs", kind: .boolean(default: false), isWritable: false)
+    /// The properties, each with its typed getter and setter; `propertyTable` lists them in the
+    /// order of their ids.
+    package enum Properties {
+        package static let idleText = Property<CountdownButton, String?>(0, {
+            PropertyDefinition(name: "idle-text", blurb: "The label while idle", kind: .string(default: LabelFormat.defaultIdleText), isWritable: true)
+        }, get: { $0.model.countdown.format.idleText }, set: { $0.setFormat($0.gobject.formatText, idleText: $1 ?? "") })
+        package static let labelFormat = Property<CountdownButton, String?>(1, {
+            PropertyDefinition(name: "label-format", blurb: "The label while counting, with {s} or {ss}", kind: .string(default: CountdownButton.defaultFormat), isWritable: true)
+        }, get: { $0.gobject.formatText }, set: { $0.setFormat($1 ?? "", idleText: $0.model.countdown.format.idleText) })
+        package static let sendingText = Property<CountdownButton, String?>(2, {
+            PropertyDefinition(name: "sending-text", blurb: "The label while sending", kind: .string(default: CountdownRequest.defaultSendingText), isWritable: true)
+        }, get: { $0.model.sendingText }, set: { $0.model.sendingText = $1 ?? "" })
+        package static let requestTimeout = Property<CountdownButton, UInt32>(3, {
+            PropertyDefinition(
+                name: "request-timeout", blurb: "Seconds the request may take",
+                kind: .uint(minimum: 1, maximum: CountdownButton.longestSeconds, default: UInt32(CountdownRequest.defaultTimeout.components.seconds)),
+                isWritable: true)
+        }, get: { UInt32(clamping: $0.model.timeout.secondsRoundedUp) }, set: { $0.model.timeout = .seconds(min(max(1, $1), CountdownButton.longestSeconds)) })
+        package static let enabled = Property<CountdownButton, Bool>(4, {
+            PropertyDefinition(name: "enabled", blurb: "The app's own gate", kind: .boolean(default: true), isWritable: true)
+        }, get: { $0.model.isEnabled }, set: { $0.model.isEnabled = $1 })
+        package static let slider = Property<CountdownButton, ObjectReference>(5, {
+            PropertyDefinition(name: "slider", blurb: "The slider to wait for", kind: .object { SlideToUnlock.gtype }, isWritable: true)
+        }, get: { ObjectReference($0.gobject.slider) }, set: { $0.setSlider($1.pointer) })
+        package static let phase = Property<CountdownButton, Int32>(6, {
+            PropertyDefinition(name: "phase", blurb: "Idle, sending or counting", kind: .enumeration(type: { CountdownButton.phaseType }, default: 0), isWritable: false)
+        }, get: { button in
+            switch button.model.phase {
+            case .idle: 0
+            case .sending: 1
+            case .counting: 2
             }
-        }
+        })
+        package static let secondsLeft = Property<CountdownButton, UInt32>(7, {
+            PropertyDefinition(name: "seconds-left", blurb: "Whole seconds of the cooldown left", kind: .uint(minimum: 0, maximum: .max, default: 0), isWritable: false)
+        }, get: { UInt32(clamping: $0.model.phase == .counting ? $0.model.countdown.remainingSeconds : 0) })
+        package static let fraction = Property<CountdownButton, Double>(8, {
+            PropertyDefinition(name: "fraction", blurb: "How much of the cooldown has passed", kind: .double(minimum: 0, maximum: 1, default: 0), isWritable: false)
+        }, get: { $0.model.phase == .counting ? $0.model.state.fillFraction : 0 })
+        package static let counting = Property<CountdownButton, Bool>(9, {
+            PropertyDefinition(name: "counting", blurb: "Whether the cooldown runs", kind: .boolean(default: false), isWritable: false)
+        }, get: { $0.model.phase == .counting })
 
-        /// The properties that follow the model's state rather than being set.
-        static let derived: [Property] = [.phase, .secondsLeft, .fraction, .counting]
+        /// The ids, less one, of the properties that follow the model's state rather than
+        /// being set.
+        static let derived = [phase.index, secondsLeft.index, fraction.index, counting.index]
     }
+
+    package static let propertyTable = [
+        Properties.idleText.erased, Properties.labelFormat.erased, Properties.sendingText.erased,
+        Properties.requestTimeout.erased, Properties.enabled.erased, Properties.slider.erased, Properties.phase.erased,
+        Properties.secondsLeft.erased, Properties.fraction.erased, Properties.counting.erased,
+    ]
 
     /// The signals, in the order of `type`'s.
     enum SignalID: Int {
@@ -53,7 +69,7 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
     package nonisolated static let type = ObjectType(
         name: "CodeGateCountdownButton", symbolPrefix: "codegate_countdown_button", parent: { gtk_button_get_type() },
         classSize: MemoryLayout<GtkButtonClass>.size, instanceSize: MemoryLayout<GtkButton>.size,
-        properties: { Property.allCases.map(\.definition) },
+        properties: { propertyTable.map { $0.definition() } },
         signals: [
             SignalDefinition("request", [{ RequestObject.gtype }]), SignalDefinition("sent", [{ cg_type_uint() }]),
             SignalDefinition("failed", [{ cg_type_string() }]), SignalDefinition("cooldown-finished"),
@@ -67,6 +83,9 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         })
     /// Its GType, registered on first use.
     package nonisolated static let gtype = type.register()
+    package nonisolated static var objectType: ObjectType { type }
+    /// The GObject, which is the widget.
+    package var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
     /// CodeGateCountdownPhase's GType, registered on first use.
     package nonisolated static let phaseType = cg_countdown_phase_register()
     /// The longest cooldown, `Countdown.longest`, in whole seconds: what every number of
@@ -78,7 +97,7 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
 
     /// Gives the GObject its notifications and signals from the model's events.
     func bindGObject() {
-        gobject.shown = Property.derived.map { propertyValue($0.rawValue) }
+        gobject.shown = Properties.derived.map { propertyValue($0) }
         model.changes.observe(until: widget) { [weak self] in self?.derivedChanged() }
         onSent { [weak self] cooldown in
             self?.emit(.sent, .uint(UInt32(min(cooldown, Countdown.longest).secondsRoundedUp)))
@@ -100,11 +119,11 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
 
     /// Notifies the derived properties that moved.
     private func derivedChanged() {
-        for (offset, property) in Property.derived.enumerated() {
-            let now = propertyValue(property.rawValue)
+        for (offset, index) in Properties.derived.enumerated() {
+            let now = propertyValue(index)
             if now != gobject.shown[offset] {
                 gobject.shown[offset] = now
-                Self.type.notify(widget, property.rawValue)
+                Self.type.notify(widget, index)
             }
         }
     }
@@ -113,64 +132,14 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         Self.type.emit(widget, signal.rawValue, arguments)
     }
 
-    /// The text of `property` as a C string the object owns.
-    package func cString(_ property: Property) -> UnsafePointer<CChar>? {
-        gobject.strings.pointer(property.rawValue, for: propertyValue(property.rawValue).text)
-    }
-
-    /// Sets `property` through GObject, so it is notified as a property set by name is.
-    package func setProperty(_ property: Property, _ value: PropertyValue) {
-        Self.type.set(widget, property.rawValue, to: value)
-    }
-
-    /// A property's value, for the C getters.
-    package func property(_ property: Property) -> PropertyValue {
-        propertyValue(property.rawValue)
-    }
-
-    package func propertyValue(_ index: Int) -> PropertyValue {
-        switch Property(rawValue: index) {
-        case .idleText: return .string(model.countdown.format.idleText)
-        case .labelFormat: return .string(gobject.formatText)
-        case .sendingText: return .string(model.sendingText)
-        case .requestTimeout: return .uint(UInt32(clamping: model.timeout.secondsRoundedUp))
-        case .enabled: return .boolean(model.isEnabled)
-        case .slider: return .object(gobject.slider)
-        case .phase:
-            switch model.phase {
-            case .idle: return .enumeration(0)
-            case .sending: return .enumeration(1)
-            case .counting: return .enumeration(2)
-            }
-        case .secondsLeft: return .uint(UInt32(clamping: model.phase == .counting ? model.countdown.remainingSeconds : 0))
-        case .fraction: return .double(model.phase == .counting ? model.state.fillFraction : 0)
-        case .counting: return .boolean(model.phase == .counting)
-        case nil: return .string(nil)
-        }
-    }
-
-    package func setPropertyValue(_ index: Int, _ value: PropertyValue) {
-        switch (Property(rawValue: index), value) {
-        case (.idleText, .string(let text)):
-            setFormat(gobject.formatText, idleText: text ?? "")
-        case (.labelFormat, .string(let text)):
-            setFormat(text ?? "", idleText: model.countdown.format.idleText)
-        case (.sendingText, .string(let text)):
-            model.sendingText = text ?? ""
-        case (.requestTimeout, .uint(let seconds)):
-            model.timeout = .seconds(min(max(1, seconds), Self.longestSeconds))
-        case (.enabled, .boolean(let enabled)):
-            model.isEnabled = enabled
-        case (.slider, .object(let object)):
-            setSlider(object)
-        default:
-            cg_log_warning("CodeGateCountdownButton: property \(index + 1) cannot be set to \(value)")
-        }
+    /// The text of `property` as a C string the button owns.
+    package func cString(_ property: Property<CountdownButton, String?>) -> UnsafePointer<CChar>? {
+        gobject.strings.pointer(property.index, for: property.get(self))
     }
 
     /// Words the label by `format` and `idleText`, or keeps the old words with a warning when
     /// either is invalid (no seconds placeholder, too long, an empty idle text).
-    private func setFormat(_ format: String, idleText: String) {
+    fileprivate func setFormat(_ format: String, idleText: String) {
         guard !idleText.isEmpty else {
             cg_log_warning("CodeGateCountdownButton: an empty idle-text would leave the button blank; it stays \"\(model.countdown.format.idleText)\"")
             return
@@ -183,7 +152,7 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         }
     }
 
-    private func setSlider(_ object: UnsafeMutableRawPointer?) {
+    fileprivate func setSlider(_ object: UnsafeMutableRawPointer?) {
         guard object != gobject.slider else { return }
         let old = gobject.slider
         gobject.slider = object.map { g_object_ref($0) }
