@@ -65,7 +65,8 @@ let package = Package(
         .target(name: "CodeGateCore", plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
         .plugin(name: "EmbedPlugin", capability: .buildTool()),
-        // The two GTK widgets and their GLib glue.
+        // The two GTK widgets — GTypes of their own, CodeGateCountdownButton and
+        // CodeGateSlideToUnlock, which the Swift classes are handles over — and their GLib glue.
         .target(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGLib"],
