@@ -6,7 +6,8 @@
 # cooldown to a number, even asked at the same moment, and replay each other's idempotency keys,
 # also after a restart; the rate limit answers 429 with
 # Retry-After; a state folder it cannot use makes it refuse (503) rather than send; a huge
-# body is refused without being kept; idle connections are closed; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
+# body is refused without being kept; idle connections are closed; clients that close, half-close,
+# stall or flood leave its descriptors flat (gateway_connections.py); its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=$(mktemp -d)
@@ -81,6 +82,10 @@ for name, connection in (("silent", idle), ("half-sent", half)):
         print(f"{name} open")
 EOF
 idle_check=$!
+# Meanwhile too, a gateway of its own under 64 descriptors, against clients that close, half-close,
+# stall and flood (about 12 s).
+/usr/bin/python3 scripts/gateway_connections.py "$gateway" >"$scratch/connections.log" 2>&1 &
+connections_check=$!
 
 /usr/bin/python3 scripts/conformance.py "$url" --phone "$scratch/main.out" | tee "$scratch/conformance.log"
 grep -q '^[0-9]* passed, 0 failed' "$scratch/conformance.log" || fail "the conformance suite failed"
@@ -135,6 +140,10 @@ for name in silent half-sent; do
     [[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge 9 ] && [ "$seconds" -le 15 ] ||
         fail "the $name connection: $(cat "$scratch/idle.log")"
 done
+
+step "descriptors stay flat: closed keep-alive, half-closed, idle and flooding clients"
+wait "$connections_check" || fail "$(cat "$scratch/connections.log")"
+sed 's/^/  /' "$scratch/connections.log"
 
 step "the request log names no code"
 grep -q 'POST /v1/codes 201' "$scratch/main.err" || fail "no request log line on stderr: $(head -3 "$scratch/main.err")"

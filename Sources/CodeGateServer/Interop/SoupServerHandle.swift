@@ -2,21 +2,24 @@ import CSoup
 import CodeGateGLib
 
 /// A libsoup `SoupServer` as the gateway uses it: Swift closures for its early and normal
-/// handlers, a limit on idle connections, listening on 127.0.0.1 only. The pointers stay here.
+/// handlers, its connections bounded in number and idle time (`ConnectionKeeper`), listening on
+/// 127.0.0.1 only. The pointers stay here.
 @MainActor
 final class SoupServerHandle {
     private let server: UnsafeMutablePointer<SoupServer>
+    private let keeper: ConnectionKeeper
 
     /// A server whose `early` closure sees each request once its headers are read, and whose
-    /// `handler` sees it once its body is too, unless `early` answered it; a connection on which
-    /// nothing moves for `idleSeconds` is closed.
-    init(idleSeconds: guint, early: @escaping @MainActor (ServerMessage) -> Void, handler: @escaping @MainActor (ServerMessage) -> Void) {
+    /// `handler` sees it once its body is too, unless `early` answered it; at most
+    /// `maxConnections` are open, and one on which nothing moves for `idleSeconds` is closed.
+    init(idleSeconds: guint, maxConnections: Int, early: @escaping @MainActor (ServerMessage) -> Void,
+         handler: @escaping @MainActor (ServerMessage) -> Void) {
         server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
         let call: SoupServerCallback = { _, message, _, _, data in
             guard let message else { return }
             MainActor.assumeIsolated { ClosureBox<@MainActor (ServerMessage) -> Void>.unbox(data)?.value(ServerMessage(pointer: message)) }
         }
-        limitIdleTime(to: idleSeconds)
+        keeper = ConnectionKeeper(server: server, limit: maxConnections, idleSeconds: idleSeconds)
         soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
         soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
     }
@@ -37,18 +40,6 @@ final class SoupServerHandle {
         defer { g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) } }
         guard let first = uris?.pointee.data else { return .failure(GatewayServerError(message: "listening on no address")) }
         return .success(g_uri_get_port(OpaquePointer(first)))
-    }
-
-    /// GLib's socket timeout on each connection, set as its first request starts: the socket's
-    /// sources then fire once the time has passed, libsoup's read or write fails with a time-out,
-    /// and it closes the connection. No timer runs while no connection is open.
-    private func limitIdleTime(to seconds: guint) {
-        let started: @convention(c) (UnsafeMutablePointer<SoupServer>?, OpaquePointer?, gpointer?) -> Void = { _, message, data in
-            guard let message, let socket = soup_server_message_get_socket(message) else { return }
-            g_socket_set_timeout(socket, guint(UInt(bitPattern: data)))
-        }
-        g_signal_connect_data(server, "request-started", unsafeBitCast(started, to: GCallback.self),
-                              UnsafeMutableRawPointer(bitPattern: UInt(seconds)), nil, GConnectFlags(rawValue: 0))
     }
 }
 

@@ -1,5 +1,6 @@
 import CodeGateCore
 import CodeGateFlow
+import Glibc
 
 /// `GatewayAPI` over HTTP: libsoup's `SoupServer` on 127.0.0.1 only, on the GLib main loop.
 ///
@@ -13,10 +14,21 @@ public final class GatewayServer {
     /// How long a connection may sit with no byte moving before the server closes it.
     public static let idleTimeout: Duration = .seconds(10)
 
+    /// The most connections open at once: up to 1,024, and 32 descriptors short of the
+    /// process's limit (the store, standard streams, the listener and GLib's own need some),
+    /// so a flood of clients can never leave the gateway without a descriptor. A connection
+    /// beyond it is closed as soon as it is accepted.
+    static var maxConnections: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: min(1024, max(1, Int64(clamping: limit.rlim_cur) - 32)))
+    }
+
     private let api: GatewayAPI
     private let log: @MainActor (String) -> Void
     /// libsoup's server, made at the first `listen`; its handlers hold this one weakly.
     private lazy var server = SoupServerHandle(idleSeconds: UInt32(Self.idleTimeout.components.seconds),
+                                               maxConnections: Self.maxConnections,
                                                early: { [weak self] in self?.checkHeaders($0) },
                                                handler: { [weak self] in self?.handle($0) })
 
