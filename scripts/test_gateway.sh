@@ -199,6 +199,44 @@ answer=$(post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "12345
 [[ $answer =~ ^429$'\t'[0-9]+$'\t'.*\"rate_limited\".*請求過於頻繁 ]] || fail "the 4th request a minute got: $answer"
 stop "$pid" TERM
 
+step "the rate limit is shared by two gateways on one state"
+start shared1 --rate-limit 3 --state-dir "$scratch/shared"
+shared1_pid=$pid shared1_url=$url
+start shared2 --rate-limit 3 --state-dir "$scratch/shared"
+for target in "$shared1_url" "$url" "$shared1_url"; do
+    post "$target" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' | grep -q '^200' || fail "a request within the shared limit was refused"
+done
+post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' | grep -q '^429' || fail "the 4th request over two gateways was not refused"
+stop "$shared1_pid" TERM
+stop "$pid" TERM
+
+step "1,100 numbers after V evict nothing: V keeps its cooldown and code, the rest get 503 store_full"
+start full --rate-limit 0 --duration 600 --state-dir "$scratch/full"
+post "$url" /v1/codes '{"phone": "+447700900100"}' "Idempotency-Key: v" | grep -q '^201' || fail "V's first request"
+/usr/bin/python3 - "$url" <<'EOF2' || fail "the store-full refusal"
+import http.client, json, sys, urllib.parse
+port = urllib.parse.urlsplit(sys.argv[1]).port
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+statuses = {}
+for index in range(1100):
+    body = json.dumps({"phone": f"+4477009{10000 + index}"})
+    connection.request("POST", "/v1/codes", body=body, headers={"Content-Type": "application/json", "Idempotency-Key": f"n{index}"})
+    answer = connection.getresponse()
+    payload = json.loads(answer.read())
+    statuses[answer.status] = statuses.get(answer.status, 0) + 1
+    if answer.status == 503:
+        retry = answer.getheader("Retry-After")
+        if payload["error"]["kind"] != "store_full" or not retry or int(retry) < 500 or payload["error"].get("retry_after_seconds") != int(retry):
+            sys.exit(f"a full store answered {payload} with Retry-After {retry}")
+if statuses != {201: 999, 503: 101}:
+    sys.exit(f"1,100 numbers after V: {statuses}, not 999 sent and 101 refused")
+EOF2
+post "$url" /v1/codes '{"phone": "+447700900100"}' "Idempotency-Key: v2" | grep -q '^429' || fail "V's cooldown was forgotten"
+code=$(sed -n 's/^SMS +447700900100 .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/full.out" | head -n 1)
+post "$url" /v1/codes/verify "{\"phone\": \"+447700900100\", \"code\": \"$code\"}" | grep -q '"verified"' || fail "V's code was forgotten"
+[ "$(grep -c '^SMS +447700900100 ' "$scratch/full.out")" = 1 ] || fail "V got a second SMS"
+stop "$pid" TERM
+
 step "a state folder it cannot use: 503 state_unavailable, no SMS"
 touch "$scratch/not-a-folder"
 start broken --state-dir "$scratch/not-a-folder"

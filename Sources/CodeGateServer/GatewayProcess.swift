@@ -39,7 +39,7 @@ public enum GatewayProcess {
         let phone = service.outbox.observe { message in
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
         }
-        let server = GatewayServer(api: GatewayAPI(service: service, timers: timers, rateLimit: options.rateLimit), log: report)
+        let server = GatewayServer(api: GatewayAPI(service: service, rateLimit: options.rateLimit), log: report)
         MainQueueSource.install()
         switch server.listen(port: options.port) {
         case .failure(let error):

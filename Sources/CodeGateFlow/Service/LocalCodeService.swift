@@ -116,6 +116,17 @@ public final class LocalCodeService: CodeService {
         }
     }
 
+    /// Counts a request from `client` against `limit` requests a minute (0: none), in the
+    /// store, so every gateway on it shares each client's allowance: nil when it is admitted,
+    /// else the whole seconds until it would be (`GatewayStore.admit`).
+    public func admit(_ client: String, limit: Int) throws(CodeServiceError) -> Int? {
+        do {
+            return try store.admit(client, limit: limit)
+        } catch {
+            throw .stateUnavailable(error)
+        }
+    }
+
     public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
         try await crossNetwork()
         return try storing(number) { record -> VerificationResult in

@@ -82,6 +82,9 @@ enum CodesProtocol {
         guard let error = answer.json?["error"]?.members, let kind = error["kind"]?.string, error["message"]?.string != nil else {
             return bad("\(status) without the protocol's error body")
         }
+        if status == 429, let header = answer.retryAfterSeconds, let body = seconds(error["retry_after_seconds"]), header != body {
+            return bad("429 whose Retry-After (\(header)) and retry_after_seconds (\(body)) disagree")
+        }
         switch (status, kind) {
         case (429, "cooldown") where cooldownAllowed:
             guard let seconds = answer.retryAfterSeconds ?? seconds(error["retry_after_seconds"]) else {

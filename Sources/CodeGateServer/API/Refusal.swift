@@ -63,14 +63,17 @@ enum Refusal: Error, Equatable {
         case .cooldown: "cooldown"
         case .rateLimited: "rate_limited"
         case .internal: "internal"
+        case .stateUnavailable(.crowded): "store_full"
+        case .stateUnavailable(.recovering): "state_recovering"
         case .stateUnavailable: "state_unavailable"
         }
     }
 
-    /// The seconds a 429 names in `Retry-After`.
+    /// The seconds a 429, or a 503 that knows, names in `Retry-After`.
     var retryAfter: Int? {
         switch self {
         case .cooldown(let seconds), .rateLimited(let seconds): seconds
+        case .stateUnavailable(let problem): problem.secondsLeft
         default: nil
         }
     }

@@ -61,7 +61,7 @@ final class ConnectionKeeper {
         let handler: @MainActor (OpaquePointer) -> Void = { [weak self] message in
             if let self { action(self, message) }
         }
-        Signal.connect(UnsafeMutableRawPointer(server), name, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        _ = Signal.connect(UnsafeMutableRawPointer(server), name, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A request's first byte arrived, or a new connection's first message was made.
@@ -84,7 +84,7 @@ final class ConnectionKeeper {
                 MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
             }
             let forget: @MainActor () -> Void = { [weak self] in self?.forget(socket) }
-            Signal.connect(UnsafeMutableRawPointer(message), "disconnected", forget, thunk: unsafeBitCast(thunk, to: GCallback.self))
+            _ = Signal.connect(UnsafeMutableRawPointer(message), "disconnected", forget, thunk: unsafeBitCast(thunk, to: GCallback.self))
         }
         g_socket_set_timeout(socket, idleSeconds)
     }
