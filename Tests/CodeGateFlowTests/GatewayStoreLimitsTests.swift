@@ -84,4 +84,30 @@ extension GatewayStoreTests {
         #expect(try store().admit("10.0.0.1", limit: 2) == nil, "and across a restart")
         #expect(try first.admit("10.0.0.1", limit: 0) == nil, "0 is no limit")
     }
+
+    /// The digest is an HMAC under the key file: the database, or a copy of it, verifies no code
+    /// without that file, and the digest is not the salted SHA-256 a million guesses would find.
+    @Test func theDatabaseAloneRevealsNoCode() async throws {
+        let code = try await deliveredCode(service())
+        let row = try rows("SELECT salt, digest FROM numbers")
+        guard case .blob(let salt) = row[0][0], case .blob(let digest) = row[0][1] else { throw TestFailure.unexpected(row) }
+        #expect(digest != SHA256.hash(salt + Array(code.utf8)))
+        mkdir(folder("copy"), 0o700)
+        for name in ["gateway.db", "gateway.db-wal"] {
+            // The log may have been folded into the database when the gateway closed it.
+            if access(folder("codegate/" + name), F_OK) == 0 { makeFile(folder("copy/" + name), bytes: try readBytes(folder("codegate/" + name))) }
+        }
+        let copy = LocalCodeService(timers: clock, store: GatewayStore(folder: StateFolder.open(folder("copy")), report: { _ in },
+                                                                        moment: { [unowned self] in moment() }))
+        #expect(try await copy.verify(code, for: number) == .wrongCode(attemptsLeft: 4), "a copy without the key")
+        unlink(folder("codegate/gateway.key"))
+        let without = try await service().verify(code, for: number)
+        #expect(without == .wrongCode(attemptsLeft: 4), "the database without its key: \(without)")
+        var status = stat()
+        #expect(lstat(folder("codegate/gateway.key"), &status) == 0 && status.st_mode & 0o777 == 0o600, "a new key, private")
+    }
+}
+
+enum TestFailure: Error {
+    case unexpected([[SQLiteValue]])
 }

@@ -77,7 +77,7 @@ import Testing
 
     @Test func theDatabaseHoldsNoCodeAndIsPrivate() async throws {
         let code = try await deliveredCode(service())
-        for name in ["gateway.db", "gateway.db-wal"] {
+        for name in ["gateway.db", "gateway.db-wal", "gateway.key"] {
             let bytes = try #require(try? readBytes(folder("codegate/" + name)))
             #expect(!bytes.contains(Array(code.utf8)), "\(name) holds the code")
             var status = stat()
@@ -175,7 +175,10 @@ import Testing
     @Test func theOldStateFileIsMigratedOnce() async throws {
         let code = "123456"
         var random = SeededRandom(seed: 5)
-        let issued = IssuedCode(code: code, attemptsLeft: 4, random: &random)
+        // The key of the gateway that wrote the file, kept beside it.
+        let key = [UInt8](repeating: 7, count: 32)
+        makeFile(folder("codegate/gateway.key"), bytes: Array((String(repeating: "07", count: 32) + "\n").utf8))
+        let issued = IssuedCode(code: code, key: key, attemptsLeft: 4, random: &random)
         let now = moment()
         let hex = { (bytes: [UInt8]) in bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
         let line = "\(number.e164) \((now.boot - .seconds(10)).wholeNanoseconds) \((now.wall - .seconds(10)).wholeNanoseconds) 4 \(hex(issued.salt)) \(hex(issued.digest))\n"

@@ -21,6 +21,17 @@ extension GatewayStore {
     /// first of them is forgotten.
     static let maxClients = 4096
 
+    /// Opens the database if need be and runs one write transaction on it: throws what a
+    /// request would meet.
+    func check() throws(StateProblem) {
+        let database = try connected()
+        do {
+            try database.transaction { () throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }
+        } catch {
+            throw problem(error)
+        }
+    }
+
     /// Closes the store for `time` from `now`: every request for a number is refused until then.
     static func refuseAll(in database: SQLiteDatabase, for time: Duration, at now: SystemMoment) throws(SQLiteError) {
         try database.run("INSERT OR REPLACE INTO closures (id, boot_id, until_boot, until_wall) VALUES (1, ?, ?, ?)", [

@@ -49,6 +49,8 @@ public final class GatewayStore {
     private let folder: Result<StateFolder, StateFileError>?
     private let legacyPolicy: LocalCodeService.Policy
     private let capacity: Int
+    private let keyFile: String?
+    private var key: [UInt8]?
     private let busyTimeout: Duration
     private let report: @MainActor (String) -> Void
     let moment: @MainActor () -> SystemMoment
@@ -66,16 +68,19 @@ public final class GatewayStore {
     /// cooldown. `report` is told each new problem (a line for the log); `moment` reads the
     /// machine's clocks, which tests replace with ones that follow their manual timer;
     /// `busyTimeout` is how long a transaction waits for another process's lock; `capacity` is
-    /// the most numbers kept.
+    /// the most numbers kept; `keyFile` is the path of the key for code digests, when it is not
+    /// `gateway.key` in the folder (`CodeKey`).
     public init(
         folder: Result<StateFolder, StateFileError>,
         legacyPolicy: LocalCodeService.Policy = .init(),
         report: @escaping @MainActor (String) -> Void,
         moment: @escaping @MainActor () -> SystemMoment = { SystemMoment.now() },
         busyTimeout: Duration = defaultBusyTimeout,
-        capacity: Int = defaultCapacity
+        capacity: Int = defaultCapacity,
+        keyFile: String? = nil
     ) {
         self.folder = folder
+        self.keyFile = keyFile
         self.legacyPolicy = legacyPolicy
         self.capacity = capacity
         self.busyTimeout = busyTimeout
@@ -89,6 +94,7 @@ public final class GatewayStore {
         folder = nil
         legacyPolicy = .init()
         capacity = Self.defaultCapacity
+        keyFile = nil
         busyTimeout = .zero
         report = { _ in }
         self.moment = moment
@@ -138,6 +144,29 @@ public final class GatewayStore {
             throw problem(error)
         }
         return try outcome.get()
+    }
+
+    /// The key code digests are made under (`CodeKey`), read or made at its first use from
+    /// the system's secure random source (whatever generator makes the codes); a store in
+    /// memory has one of its own. Throws when it cannot be had: no code is then sent or checked.
+    func codeKey() throws(StateProblem) -> [UInt8] {
+        if let key { return key }
+        var random = SystemRandomNumberGenerator()
+        let loaded: Result<[UInt8], StateFileError>
+        switch (keyFile, folder) {
+        case (let path?, _): loaded = CodeKey.load(path: path)
+        case (nil, .success(let folder)?): loaded = CodeKey.load(from: folder, random: &random)
+        case (nil, .failure(let error)?): loaded = .failure(error)
+        case (nil, nil): loaded = .success((0..<CodeKey.size).map { _ in UInt8.random(in: .min ... .max, using: &random) })
+        }
+        switch loaded {
+        case .success(let bytes):
+            key = bytes
+            return bytes
+        case .failure(let error):
+            remember("cannot use the key for codes: \(error)")
+            throw StateProblem(error)
+        }
     }
 
     // MARK: - Opening

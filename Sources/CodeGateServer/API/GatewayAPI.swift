@@ -36,6 +36,11 @@ public final class GatewayAPI {
         return nil
     }
 
+    /// Whether the state can be used now (`GET /healthz`).
+    func isHealthy() -> Bool {
+        service.isStateUsable()
+    }
+
     /// The answer to `request`.
     func answer(_ request: APIRequest) async -> APIAnswer {
         let language = AnswerLanguage.preferred(by: request.acceptLanguage)

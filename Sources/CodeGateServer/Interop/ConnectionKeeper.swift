@@ -40,6 +40,10 @@ final class ConnectionKeeper {
     private let limit: Int
     private let idleSeconds: guint
     private var connections: [UnsafeMutablePointer<GSocket>: Connection] = [:]
+    /// Open connections.
+    var count: Int { connections.count }
+    /// Set while the server drains: called once no connection is left.
+    private var drained: (@MainActor () -> Void)?
 
     /// Watches the connections of `server`: at most `limit` open, each closed after
     /// `idleSeconds` without a byte.
@@ -49,6 +53,22 @@ final class ConnectionKeeper {
         connect(server, "request-started") { $0.started($1) }
         connect(server, "request-finished") { $0.ended($1) }
         connect(server, "request-aborted") { $0.ended($1) }
+    }
+
+    /// Closes each connection between requests now, and each other one once its answer is
+    /// out (or libsoup gave up on it); calls `done` when none is left.
+    func drain(then done: @escaping @MainActor () -> Void) {
+        drained = done
+        for connection in Array(connections.values) where !connection.inRequest {
+            close(connection)
+        }
+        finishDraining()
+    }
+
+    private func finishDraining() {
+        guard connections.isEmpty, let done = drained else { return }
+        drained = nil
+        done()
     }
 
     private func connect(_ server: UnsafeMutablePointer<SoupServer>, _ name: String,
@@ -97,10 +117,12 @@ final class ConnectionKeeper {
         guard let socket = soup_server_message_get_socket(message), let connection = connections[socket] else { return }
         connection.inRequest = false
         g_socket_set_timeout(socket, 0)
-        arm(connection)
+        // Draining, the connection goes as soon as libsoup has made its next message, which
+        // it does right after this; so at once, not after the idle time.
+        arm(connection, closingAfter: drained == nil ? idleSeconds * 1000 : 0)
     }
 
-    private func arm(_ connection: Connection) {
+    private func arm(_ connection: Connection, closingAfter milliseconds: guint) {
         guard !connection.inRequest, connections[connection.socket] === connection, connection.watch == 0 else { return }
         // Higher than libsoup's own source on this socket, so this sees an end of file first.
         connection.watch = g_unix_fd_add_full(G_PRIORITY_HIGH, g_socket_get_fd(connection.socket),
@@ -110,7 +132,7 @@ final class ConnectionKeeper {
             guard let self, let connection else { return 0 }
             return self.readable(connection)
         } as @MainActor () -> gboolean), releaseClosureBox)
-        connection.idle = g_timeout_add_full(G_PRIORITY_HIGH, idleSeconds * 1000, { data in
+        connection.idle = g_timeout_add_full(G_PRIORITY_HIGH, milliseconds, { data in
             MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
             return 0
         }, ClosureBox.retain({ [weak self, weak connection] in
@@ -156,5 +178,6 @@ final class ConnectionKeeper {
         guard let connection = connections.removeValue(forKey: socket) else { return }
         disarm(connection)
         g_object_unref(UnsafeMutableRawPointer(connection.message))
+        finishDraining()
     }
 }
