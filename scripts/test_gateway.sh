@@ -7,7 +7,9 @@
 # also after a restart; the rate limit answers 429 with
 # Retry-After; a state folder it cannot use makes it refuse (503) rather than send; a huge
 # body is refused without being kept; idle connections are closed; clients that close, half-close,
-# stall or flood leave its descriptors flat (gateway_connections.py); its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
+# stall or flood leave its descriptors flat (gateway_connections.py); strict HTTP edges, /healthz,
+# /metrics, --listen, --trusted-proxy and a drain under load (gateway_edges.py); a full store
+# refuses rather than evict; the rate limit is shared; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=$(mktemp -d)
@@ -145,6 +147,10 @@ step "descriptors stay flat: closed keep-alive, half-closed, idle and flooding c
 wait "$connections_check" || fail "$(cat "$scratch/connections.log")"
 sed 's/^/  /' "$scratch/connections.log"
 
+step "strict edges and operations: 413 at once, repeated headers, %2F, /healthz, /metrics, --listen, --trusted-proxy, SIGTERM under load"
+/usr/bin/python3 scripts/gateway_edges.py "$gateway" >"$scratch/edges.log" 2>&1 || fail "$(tail -5 "$scratch/edges.log")"
+sed 's/^/  /' "$scratch/edges.log"
+
 step "the request log names no code"
 grep -q 'POST /v1/codes 201' "$scratch/main.err" || fail "no request log line on stderr: $(head -3 "$scratch/main.err")"
 for code in $(sed -n 's/^SMS .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/main.out"); do
@@ -153,7 +159,8 @@ done
 stop "$pid" TERM
 
 step "bad arguments: one line on stderr, status 2"
-for arguments in "--port 70000" "--duration 0" "--code-ttl x" "--rate-limit -1" "--state-dir relative/dir" "--bogus 1" "stray" "--port"; do
+for arguments in "--port 70000" "--duration 0" "--code-ttl x" "--rate-limit -1" "--state-dir relative/dir" "--bogus 1" "stray" "--port" \
+    "--listen 0.0.0.0:8080" "--listen 127.0.0.1" "--key-file key" "--trusted-proxy proxy"; do
     status=0
     # shellcheck disable=SC2086
     "$gateway" $arguments >"$scratch/bad.out" 2>"$scratch/bad.err" || status=$?

@@ -29,9 +29,11 @@ public final class GatewayAPI {
     }
 
     /// The refusal for a request whose headers say its body cannot be read: chunked (no
-    /// length), or longer than `maxBodyBytes`. The server asks before it reads the body.
+    /// length), a negative length, or longer than `maxBodyBytes`. The server asks before it
+    /// reads the body.
     nonisolated static func refusal(contentLength: Int?, chunked: Bool) -> Refusal? {
         if chunked { return .lengthRequired }
+        if let contentLength, contentLength < 0 { return .badContentLength }
         if let contentLength, contentLength > maxBodyBytes { return .payloadTooLarge }
         return nil
     }

@@ -96,6 +96,10 @@ final class ConnectionKeeper {
                 g_socket_shutdown(socket, 1, 1, nil)
                 return
             }
+            // Asked while the peer is there: libsoup asks when the connection is taken, and
+            // warns when the peer has gone by then.
+            _ = soup_server_message_get_remote_address(message)
+            _ = soup_server_message_get_local_address(message)
             let connection = Connection(message: message, socket: socket)
             g_object_ref(UnsafeMutableRawPointer(message))
             connections[socket] = connection

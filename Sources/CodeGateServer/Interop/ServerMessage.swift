@@ -54,10 +54,11 @@ struct ServerMessage: @unchecked Sendable {
         return Array(UnsafeRawBufferPointer(start: data, count: min(Int(size), limit + 1)))
     }
 
-    /// Writes an answer straight to the socket, before libsoup reads the body, and shuts the
-    /// connection both ways: the client has its answer at once, and libsoup, reading an end of
-    /// file, drops the request and the connection. The answer is small: the socket's buffer
-    /// takes it whole.
+    /// Writes an answer straight to the socket while libsoup has read only the headers, then
+    /// takes the connection from libsoup and closes it: the client has its answer at once, and
+    /// not a byte of the body is read (libsoup 3.2 reads a whole body before it answers, and
+    /// would also read a negative `Content-Length` into a warning). The answer is small: the
+    /// socket's buffer takes it whole.
     func answerAndClose(status: Int, headers: [(String, String)], body: [UInt8]) {
         guard let socket = soup_server_message_get_socket(pointer) else { return }
         let reason = Self.reasons[status] ?? soup_status_get_phrase(guint(status)).map { String(cString: $0) } ?? ""
@@ -68,7 +69,10 @@ struct ServerMessage: @unchecked Sendable {
         let bytes = Array((head + "\r\n").utf8) + body
         let descriptor = g_socket_get_fd(socket)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        shutdown(descriptor, Int32(SHUT_WR))
+        guard let stream = soup_server_message_steal_connection(pointer) else { return }
+        g_io_stream_close(stream, nil, nil)
+        g_object_unref(UnsafeMutableRawPointer(stream))
     }
 
     /// Sets the status, the headers, the body and its type of the answer.

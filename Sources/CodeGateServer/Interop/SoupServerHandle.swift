@@ -1,4 +1,5 @@
 import CSoup
+import Glibc
 import CodeGateGLib
 
 /// A libsoup `SoupServer` as the gateway uses it: Swift closures for its early and normal
@@ -15,18 +16,19 @@ final class SoupServerHandle {
     /// `maxConnections` are open, and one on which nothing moves for `idleSeconds` is closed.
     init(idleSeconds: guint, maxConnections: Int, early: @escaping @MainActor (ServerMessage) -> Void,
          handler: @escaping @MainActor (ServerMessage) -> Void) {
-        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
+        // Paths as sent: libsoup would decode "%2F" into a "/" that routes ("/v1/codes%2Fverify").
+        var raw = GValue()
+        g_value_init(&raw, GType(5 << 2))  // G_TYPE_BOOLEAN, a macro Swift cannot import
+        g_value_set_boolean(&raw, 1)
+        var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("raw-paths"))]
+        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 1, &names, &raw)!).assumingMemoryBound(to: SoupServer.self)
+        free(UnsafeMutableRawPointer(mutating: names[0]))
+        g_value_unset(&raw)
         let call: SoupServerCallback = { _, message, _, _, data in
             guard let message else { return }
             MainActor.assumeIsolated { ClosureBox<@MainActor (ServerMessage) -> Void>.unbox(data)?.value(ServerMessage(pointer: message)) }
         }
         keeper = ConnectionKeeper(server: server, limit: maxConnections, idleSeconds: idleSeconds)
-        // Paths as sent: libsoup would decode "%2F" into a "/" that routes ("/v1/codes%2Fverify").
-        var raw = GValue()
-        g_value_init(&raw, GType(5 << 2))  // G_TYPE_BOOLEAN, a macro Swift cannot import
-        g_value_set_boolean(&raw, 1)
-        g_object_set_property(UnsafeMutablePointer<GObject>(OpaquePointer(server)), "raw-paths", &raw)
-        g_value_unset(&raw)
         soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
         soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
     }
