@@ -252,4 +252,11 @@ answer=$(post "$url" /v1/codes '{"phone": "+447700900010"}' "Idempotency-Key: z"
 ! grep -q '^SMS' "$scratch/broken.out" || fail "a gateway without state sent an SMS"
 stop "$pid" TERM
 
+step "the systemd unit: systemd-analyze verify accepts it, its exposure stays low"
+sed "s|@bindir@|$(dirname "$gateway")|" Resources/codegate-gateway.service.in >"$scratch/codegate-gateway.service"
+systemd-analyze verify "$scratch/codegate-gateway.service" >"$scratch/verify.log" 2>&1 || fail "systemd-analyze verify: $(cat "$scratch/verify.log")"
+exposure=$(systemd-analyze security --offline=true "$scratch/codegate-gateway.service" 2>/dev/null | sed -n 's/.*Overall exposure level for codegate-gateway.service: \([0-9.]*\).*/\1/p')
+[ -n "$exposure" ] && awk -v e="$exposure" 'BEGIN { exit !(e <= 2.0) }' || fail "systemd-analyze security: exposure '$exposure', not at most 2.0"
+echo "  exposure $exposure"
+
 echo "gateway test: PASS"
