@@ -17,7 +17,7 @@ RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev 
 RUN_PACKAGES += libglib2.0-bin
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
-BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
+BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk
 SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool dbus-daemon libglib2.0-bin
 ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # The accessibility and contrast checks read the AT-SPI tree with pyatspi on a private

@@ -8,8 +8,8 @@ import Glibc
 ///
 /// Headers are checked before the body is taken (an early handler): a chunked body, a
 /// `Content-Length` over the limit, or a repeated header the protocol reads is refused at once,
-/// without reading a byte of the body, and the connection closed. Each other request is paused
-/// while the API answers on the main actor, then resumed with the answer. One line per request
+/// without reading a byte of the body, and the connection closed. Each other request is answered
+/// as the API answers it, paused only if that has to wait. One line per request
 /// goes to `log` — method, path, status, milliseconds; never a body, so never a code.
 @MainActor
 public final class GatewayServer {
@@ -102,11 +102,30 @@ public final class GatewayServer {
         let request = APIRequest(method: message.method, path: message.path, contentType: message.header("Content-Type"),
                                  idempotencyKey: message.header("Idempotency-Key"), acceptLanguage: message.header("Accept-Language"),
                                  body: message.body(limit: GatewayAPI.maxBodyBytes), client: client(of: message))
-        message.retain()
-        message.pause()
-        Task(executorPreference: MainQueueTaskExecutor.shared) {
-            await self.answer(message, request, started: started)
+        // Started at once, on this thread: the API answers without waiting (the embedded
+        // gateway's store is synchronous), and libsoup then sends the answer in the same turn
+        // of the loop. Only an answer that has to wait pauses the message until it is made.
+        let exchange = Exchange()
+        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+            let answer = await self.api.answer(request)
+            self.respond(message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
+            exchange.answered = true
+            if exchange.paused {
+                message.unpause()
+                message.release()
+            }
         }
+        if !exchange.answered {
+            exchange.paused = true
+            message.retain()
+            message.pause()
+        }
+    }
+
+    /// Where one request's answer stands: made yet, and whether the message had to be paused.
+    private final class Exchange {
+        var answered = false
+        var paused = false
     }
 
     /// The client a request counts against: its peer, or the address the trusted proxy
@@ -118,14 +137,6 @@ public final class GatewayServer {
               GatewayOptions.isAddress(last)
         else { return peer }
         return last
-    }
-
-    /// Answers a paused `message` once the API has, and lets libsoup send it.
-    private func answer(_ message: ServerMessage, _ request: APIRequest, started: ContinuousClock.Instant) async {
-        let answer = await api.answer(request)
-        respond(message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
-        message.unpause()
-        message.release()
     }
 
     private func respond(_ message: ServerMessage, status: Int, headers: [(String, String)], body: [UInt8],
