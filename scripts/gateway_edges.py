@@ -2,7 +2,8 @@
 """Part of scripts/test_gateway.sh: codegate-gateway's strict edges and its operations.
 
 Starts gateways (the binary is the first argument) on private states and checks:
-- a 10 GB Content-Length is refused with 413 within a second while the client still streams;
+- a 10 GB Content-Length (413) and a chunked body (411) are refused within a second while the
+  client still streams, and the gateway does not grow;
 - a repeated Idempotency-Key, Content-Length or Content-Type is refused with 400;
 - "%2F" in a path is no separator (404), and a negative Content-Length draws no GLib warning;
 - GET /healthz is 200 on a usable state and 503 on one it cannot use; GET /metrics parses
@@ -83,38 +84,48 @@ def raw(gateway, request, timeout=5):
         return data
 
 
+def rss(gateway):
+    with open(f"/proc/{gateway.process.pid}/status") as status:
+        return int(next(line for line in status if line.startswith("VmRSS")).split()[1])
+
+
 def refused_from_headers(gateway):
-    sock = socket.create_connection((gateway.host, gateway.port), timeout=10)
-    sock.sendall(b"POST /v1/codes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n")
-    streaming = threading.Event()
-    streaming.set()
+    before = rss(gateway)
+    for header, status in ((b"Content-Length: 10000000000", b"413"), (b"Transfer-Encoding: chunked", b"411")):
+        sock = socket.create_connection((gateway.host, gateway.port), timeout=10)
+        sock.sendall(b"POST /v1/codes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + header + b"\r\n\r\n")
+        streaming = threading.Event()
+        streaming.set()
 
-    def stream():
+        def stream():
+            try:
+                while streaming.is_set():
+                    sock.sendall(b"10000\r\n" + b"x" * 65536 + b"\r\n" if b"chunked" in header else b"x" * 65536)
+            except OSError:
+                pass  # the gateway answered and closed: it need not read the rest
+
+        sender = threading.Thread(target=stream)
+        start = time.monotonic()
+        sender.start()
+        answer = b""
         try:
-            while streaming.is_set():
-                sock.sendall(b"x" * 65536)
-        except OSError:
-            pass
-
-    sender = threading.Thread(target=stream)
-    start = time.monotonic()
-    sender.start()
-    answer = b""
-    try:
-        while b"\r\n" not in answer:
-            chunk = sock.recv(4096)
-            if not chunk:
-                break
-            answer += chunk
-    except OSError as error:
-        fail(f"no 413 for Content-Length: 10000000000, but {error}")
-    took = time.monotonic() - start
-    streaming.clear()
-    sender.join()
-    sock.close()
-    if not answer.startswith(b"HTTP/1.1 413 ") or took > 1:
-        fail(f"Content-Length: 10000000000 got {answer[:40]!r} after {took:.2f} s")
-    passed(f"a 10 GB Content-Length refused with 413 after {took * 1000:.0f} ms while the client streamed")
+            while b"\r\n" not in answer:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+        except OSError as error:
+            fail(f"no {status.decode()} for {header.decode()}, but {error}")
+        took = time.monotonic() - start
+        streaming.clear()
+        sender.join()
+        sock.close()
+        if not answer.startswith(b"HTTP/1.1 " + status + b" ") or took > 1:
+            fail(f"{header.decode()} got {answer[:40]!r} after {took:.2f} s")
+        passed(f"{header.decode()}: {status.decode()} after {took * 1000:.0f} ms while the client streamed")
+    growth = (rss(gateway) - before) // 1024
+    if growth > 10:
+        fail(f"the gateway grew by {growth} MB refusing bodies")
 
     for name, value in (("Idempotency-Key", "a"), ("Content-Length", "2"), ("Content-Type", "application/json")):
         headers = f"Content-Type: application/json\r\nContent-Length: 2\r\nIdempotency-Key: k\r\n{name}: {value}\r\n"
