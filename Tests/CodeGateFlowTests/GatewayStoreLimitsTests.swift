@@ -73,6 +73,22 @@ extension GatewayStoreTests {
         _ = try await deliveredCode(gateway, to: other)
     }
 
+    @Test func aDatabaseRemovedMidRunSendsNothingForACooldown() async throws {
+        let gateway = service()
+        let log = MessageLog(gateway.outbox)
+        _ = try await deliveredCode(gateway)
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(path + suffix)
+        }
+        await #expect(throws: CodeServiceError.stateUnavailable(.recovering(secondsLeft: 60))) {
+            try await gateway.requestCode(for: self.number)
+        }
+        #expect(log.messages.count == 1)
+        #expect(reports.contains { $0.hasSuffix("was removed; starting afresh") }, "\(reports)")
+        clock.advance(by: .seconds(60))
+        _ = try await deliveredCode(gateway)
+    }
+
     @Test func theRateLimitIsSharedByEveryGatewayOnTheStore() throws {
         let first = store()
         let second = store()

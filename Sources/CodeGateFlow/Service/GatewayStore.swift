@@ -174,10 +174,15 @@ public final class GatewayStore {
     /// The open database, opening it first if need be (a failure is tried again at the next
     /// request: the disk may have been freed meanwhile).
     /// A database another gateway set aside (damaged, or hostile) is left for the fresh one
-    /// under its name: two gateways on one state never write to two files.
+    /// under its name: two gateways on one state never write to two files. One removed from
+    /// under the store is as good as lost: the fresh one in its place is closed for a cooldown.
     func connected() throws(StateProblem) -> SQLiteDatabase {
+        var lost = false
         if let database {
-            guard case .success(let folder)? = folder, identity(in: folder) != openedFile else { return database }
+            guard case .success(let folder)? = folder else { return database }
+            let now = identity(in: folder)
+            guard now != openedFile else { return database }
+            lost = now == nil
             self.database = nil
         }
         guard let folder else {
@@ -195,7 +200,8 @@ public final class GatewayStore {
             remember("cannot keep the gateway's state: \(error)")
             throw StateProblem(error)
         case .success(let folder):
-            let opened = try open(in: folder)
+            if lost { remember("the state database \(databasePath.terminalEscaped) was removed; starting afresh") }
+            let opened = try open(in: folder, lost: lost)
             database = opened
             openedFile = identity(in: folder)
             return opened
@@ -209,9 +215,9 @@ public final class GatewayStore {
     }
 
     /// Opens the database in `folder`; a damaged one is set aside and, `mayRetry`, a fresh one
-    /// opened in its place.
-    private func open(in folder: StateFolder, mayRetry: Bool = true) throws(StateProblem) -> SQLiteDatabase {
-        let wasSetAside = try setAsideIfHostile(in: folder) || !mayRetry
+    /// opened in its place, closed for a cooldown as one is after the store's file was `lost`.
+    private func open(in folder: StateFolder, mayRetry: Bool = true, lost: Bool = false) throws(StateProblem) -> SQLiteDatabase {
+        let wasSetAside = try setAsideIfHostile(in: folder) || !mayRetry || lost
         let path: String
         switch folder.canonicalPath() {
         case .success(let canonical): path = canonical + "/" + Self.name
