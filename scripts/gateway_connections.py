@@ -7,10 +7,11 @@ private state, then:
   answer (libsoup 3.2.3 alone leaks every one in CLOSE-WAIT): all answered, descriptors flat;
 - a client that half-closes after its request gets its answer, then the gateway's close;
 - a keep-alive connection left silent after its answer, and one that sent half a line of its
-  next request, are closed after the idle timeout (10 s);
+  next request, are closed after the idle timeout (10 s); a request trickling in a byte a
+  second is closed 20 s after its first byte;
 - 100 connections opened at once, beyond the gateway's bound: it stays within its descriptors,
   and answers again once they are gone.
-Prints one line per check; exits 1 on the first failure. About 15 s.
+Prints one line per check; exits 1 on the first failure. About 21 s.
 """
 import http.client
 import os
@@ -88,6 +89,27 @@ def idle_checks(port, results):
         sock.close()
 
 
+def slow_check(port, results):
+    """A request trickling in a byte a second: closed 20 s after its first byte."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    start = time.monotonic()
+    sock.sendall(b"POST /v1/codes HTTP/1.1\r\nX-Slow: ")
+    sock.settimeout(1)
+    closed = False
+    while time.monotonic() - start < 30 and not closed:
+        try:
+            closed = sock.recv(100) == b""
+        except socket.timeout:
+            try:
+                sock.sendall(b"a")
+            except OSError:
+                closed = True
+        except OSError:
+            closed = True
+    results["trickling a byte a second"] = (closed, time.monotonic() - start)
+    sock.close()
+
+
 def main():
     gateway = sys.argv[1]
     state = tempfile.mkdtemp()
@@ -99,6 +121,8 @@ def main():
         idle_results = {}
         idle = threading.Thread(target=idle_checks, args=(port, idle_results))
         idle.start()
+        slow = threading.Thread(target=slow_check, args=(port, idle_results))
+        slow.start()
 
         for _ in range(10):
             ask(port)
@@ -146,9 +170,11 @@ def main():
         print(f"gateway connections: {len(flood)} connections at once held it at {during} descriptors; answers after")
 
         idle.join()
+        slow.join()
         for name, (closed, seconds) in idle_results.items():
-            if not closed or not 8 <= seconds <= 13:
-                fail(f"a connection {name} was {'closed' if closed else 'still open'} after {seconds:.1f} s, not closed at 10 s")
+            expected = 20 if name.startswith("trickling") else 10
+            if not closed or not expected - 2 <= seconds <= expected + 3:
+                fail(f"a connection {name} was {'closed' if closed else 'still open'} after {seconds:.1f} s, not closed at {expected} s")
             print(f"gateway connections: a connection {name} closed after {seconds:.1f} s")
         if process.poll() is not None:
             fail(f"the gateway exited with status {process.returncode}")

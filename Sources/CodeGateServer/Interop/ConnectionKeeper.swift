@@ -19,7 +19,9 @@ import Glibc
 /// it. Any byte of a next request hands the socket back to libsoup. Within a request the
 /// socket's timeout applies, and libsoup closes the connection on its own when it fails.
 /// A connection beyond `limit` is shut down at once, before libsoup reads from it, so it
-/// reads an end of file and drops it.
+/// reads an end of file and drops it. A request must be whole and answered within
+/// `requestSeconds` of its first byte, however it trickles in: past that its socket is shut
+/// down, libsoup's read or write fails, and it drops the connection.
 @MainActor
 final class ConnectionKeeper {
     /// One open connection: its first message, kept to take the connection by, and the
@@ -30,6 +32,7 @@ final class ConnectionKeeper {
         var inRequest = true
         var watch: guint = 0
         var idle: guint = 0
+        var deadline: guint = 0
 
         init(message: OpaquePointer, socket: UnsafeMutablePointer<GSocket>) {
             self.message = message
@@ -39,6 +42,7 @@ final class ConnectionKeeper {
 
     private let limit: Int
     private let idleSeconds: guint
+    private let requestSeconds: guint
     private var connections: [UnsafeMutablePointer<GSocket>: Connection] = [:]
     /// Open connections.
     var count: Int { connections.count }
@@ -46,10 +50,11 @@ final class ConnectionKeeper {
     private var drained: (@MainActor () -> Void)?
 
     /// Watches the connections of `server`: at most `limit` open, each closed after
-    /// `idleSeconds` without a byte.
-    init(server: UnsafeMutablePointer<SoupServer>, limit: Int, idleSeconds: guint) {
+    /// `idleSeconds` without a byte, or `requestSeconds` into a request not yet answered.
+    init(server: UnsafeMutablePointer<SoupServer>, limit: Int, idleSeconds: guint, requestSeconds: guint) {
         self.limit = limit
         self.idleSeconds = idleSeconds
+        self.requestSeconds = requestSeconds
         connect(server, "request-started") { $0.started($1) }
         connect(server, "request-finished") { $0.ended($1) }
         connect(server, "request-aborted") { $0.ended($1) }
@@ -111,6 +116,15 @@ final class ConnectionKeeper {
             _ = Signal.connect(UnsafeMutableRawPointer(message), "disconnected", forget, thunk: unsafeBitCast(thunk, to: GCallback.self))
         }
         g_socket_set_timeout(socket, idleSeconds)
+        guard let connection = connections[socket], connection.deadline == 0 else { return }
+        connection.deadline = g_timeout_add_full(G_PRIORITY_DEFAULT, requestSeconds * 1000, { data in
+            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            return 0
+        }, ClosureBox.retain({ [weak connection] in
+            guard let connection else { return }
+            connection.deadline = 0
+            g_socket_shutdown(connection.socket, 1, 1, nil)
+        } as @MainActor () -> Void), releaseClosureBox)
     }
 
     /// An answer went out (or the request failed). If libsoup keeps the connection, the source
@@ -120,6 +134,7 @@ final class ConnectionKeeper {
     private func ended(_ message: OpaquePointer) {
         guard let socket = soup_server_message_get_socket(message), let connection = connections[socket] else { return }
         connection.inRequest = false
+        endDeadline(connection)
         g_socket_set_timeout(socket, 0)
         // Draining, the connection goes as soon as libsoup has made its next message, which
         // it does right after this; so at once, not after the idle time.
@@ -158,6 +173,11 @@ final class ConnectionKeeper {
         return 0
     }
 
+    private func endDeadline(_ connection: Connection) {
+        if connection.deadline != 0 { g_source_remove(connection.deadline) }
+        connection.deadline = 0
+    }
+
     private func disarm(_ connection: Connection) {
         for id in [connection.watch, connection.idle] where id != 0 {
             g_source_remove(id)
@@ -181,6 +201,7 @@ final class ConnectionKeeper {
     private func forget(_ socket: UnsafeMutablePointer<GSocket>) {
         guard let connection = connections.removeValue(forKey: socket) else { return }
         disarm(connection)
+        endDeadline(connection)
         g_object_unref(UnsafeMutableRawPointer(connection.message))
         finishDraining()
     }

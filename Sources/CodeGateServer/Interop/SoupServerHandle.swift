@@ -13,8 +13,9 @@ final class SoupServerHandle {
 
     /// A server whose `early` closure sees each request once its headers are read, and whose
     /// `handler` sees it once its body is too, unless `early` answered it; at most
-    /// `maxConnections` are open, and one on which nothing moves for `idleSeconds` is closed.
-    init(idleSeconds: guint, maxConnections: Int, early: @escaping @MainActor (ServerMessage) -> Void,
+    /// `maxConnections` are open, and one on which nothing moves for `idleSeconds`, or whose
+    /// request is not answered `requestSeconds` after its first byte, is closed.
+    init(idleSeconds: guint, requestSeconds: guint, maxConnections: Int, early: @escaping @MainActor (ServerMessage) -> Void,
          handler: @escaping @MainActor (ServerMessage) -> Void) {
         // Paths as sent: libsoup would decode "%2F" into a "/" that routes ("/v1/codes%2Fverify").
         var raw = GValue()
@@ -28,7 +29,7 @@ final class SoupServerHandle {
             guard let message else { return }
             MainActor.assumeIsolated { ClosureBox<@MainActor (ServerMessage) -> Void>.unbox(data)?.value(ServerMessage(pointer: message)) }
         }
-        keeper = ConnectionKeeper(server: server, limit: maxConnections, idleSeconds: idleSeconds)
+        keeper = ConnectionKeeper(server: server, limit: maxConnections, idleSeconds: idleSeconds, requestSeconds: requestSeconds)
         soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
         soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
     }

@@ -15,6 +15,9 @@ import Glibc
 public final class GatewayServer {
     /// How long a connection may sit with no byte moving before the server closes it.
     public static let idleTimeout: Duration = .seconds(10)
+    /// How long a request may take from its first byte to its answer, however slowly it
+    /// trickles in: a client cannot hold a connection by sending a byte every few seconds.
+    public static let requestTimeout: Duration = .seconds(20)
 
     /// The most connections open at once: up to 1,024, and 32 descriptors short of the
     /// process's limit (the store, standard streams, the listener and GLib's own need some),
@@ -33,6 +36,7 @@ public final class GatewayServer {
     private var draining = false
     /// libsoup's server, made at the first `listen`; its handlers hold this one weakly.
     private lazy var server = SoupServerHandle(idleSeconds: UInt32(Self.idleTimeout.components.seconds),
+                                               requestSeconds: UInt32(Self.requestTimeout.components.seconds),
                                                maxConnections: Self.maxConnections,
                                                early: { [weak self] in self?.checkHeaders($0) },
                                                handler: { [weak self] in self?.handle($0) })
