@@ -39,7 +39,7 @@ enum CodesProtocol {
             if answer.status == 200, answer.replayed?.trimmingSpaces.lowercased() != "true" {
                 return .failure(bad("200 without Idempotent-Replayed: true"))
             }
-            guard let json = answer.json else { return .failure(bad("\(answer.status) body is not JSON")) }
+            guard let json = answer.json else { return .failure(bad("\(answer.status) body is not a JSON object")) }
             guard let cooldown = seconds(json["cooldown_seconds"]), let lifetime = seconds(json["expires_in_seconds"]) else {
                 return .failure(bad("\(answer.status) body lacks cooldown_seconds or expires_in_seconds from 1 to \(HTTPAnswer.longestWait)"))
             }
@@ -53,7 +53,7 @@ enum CodesProtocol {
     static func verification(from answer: HTTPAnswer) -> Result<VerificationResult, Refusal> {
         guard answer.status == 200 else { return .failure(refusal(answer, cooldownAllowed: false)) }
         guard let json = answer.json, let result = json["result"]?.string else {
-            return .failure(bad("200 body is not JSON with a result"))
+            return .failure(bad("200 body is not a JSON object with a result"))
         }
         switch result {
         case "verified": return .success(.verified)
