@@ -18,6 +18,11 @@ import Glibc
 /// libsoup (`soup_server_message_steal_connection`, which drops it from the server) and closes
 /// it. Any byte of a next request hands the socket back to libsoup. Within a request the
 /// socket's timeout applies, and libsoup closes the connection on its own when it fails.
+/// libsoup before 3.4 also keeps a reference to each socket it accepts, for good (its
+/// listener never releases what `g_socket_accept` returned: 344 bytes a connection, fixed in
+/// 3.4.0 by commit b545d5f0 "soup-listener: Plug a leak"); this releases it when the
+/// connection is gone.
+///
 /// A connection beyond `limit` is shut down at once, before libsoup reads from it, so it
 /// reads an end of file and drops it. A request must be whole and answered within
 /// `requestSeconds` of its first byte, however it trickles in: past that its socket is shut
@@ -96,6 +101,7 @@ final class ConnectionKeeper {
             connection.inRequest = true
             disarm(connection)
         } else {
+            releaseOnDisconnect(message, socket)
             guard connections.count < limit else {
                 // Both ways: libsoup reads an end of file and drops it; the client sees it closed.
                 g_socket_shutdown(socket, 1, 1, nil)
@@ -125,6 +131,26 @@ final class ConnectionKeeper {
             connection.deadline = 0
             g_socket_shutdown(connection.socket, 1, 1, nil)
         } as @MainActor () -> Void), releaseClosureBox)
+    }
+
+    /// Whether libsoup's listener keeps a reference to each socket it accepts (before 3.4).
+    private static let listenerKeepsSockets = soup_get_major_version() == 3 && soup_get_minor_version() < 4
+
+    /// Drops, once `message`'s connection is gone, the reference to `socket` libsoup's listener
+    /// forgot; a new connection's first message lives until then.
+    private func releaseOnDisconnect(_ message: OpaquePointer, _ socket: UnsafeMutablePointer<GSocket>) {
+        guard Self.listenerKeepsSockets else { return }
+        typealias Thunk = @convention(c) (OpaquePointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, data in
+            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+        }
+        var released = false
+        let release: @MainActor () -> Void = {
+            guard !released else { return }
+            released = true
+            g_object_unref(UnsafeMutableRawPointer(socket))
+        }
+        _ = Signal.connect(UnsafeMutableRawPointer(message), "disconnected", release, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// An answer went out (or the request failed). If libsoup keeps the connection, the source
