@@ -31,3 +31,5 @@ LD_LIBRARY_PATH=$PWD/.build/stage/lib GI_TYPELIB_PATH=$PWD/.build/stage/lib/gire
 # share of each round at p50 and p99 (target: under 2 ms at p99), and the connections used.
 swift build -c release --product HTTPBench
 .build/release/HTTPBench 2000
+# The gateway over HTTP beside its own store in the same run (fails under half the store's rate).
+scripts/bench_gateway.sh

@@ -194,7 +194,7 @@ final class WidgetTests: XCTestCase {
             let third = H.openWindow(timers: GLibTimerPort(), stateFolder: state)
             XCTAssertFalse(third.flow.countdown.isCounting)
             H.close(third)
-            for name in ["gateway.db", "gateway.db-wal", "gateway.db-shm"] {
+            for name in ["gateway.db", "gateway.db-wal", "gateway.db-shm", "gateway.key"] {
                 unlink(state + "/" + name)
             }
             XCTAssertEqual(rmdir(state), 0, "nothing else was left in the state folder")
