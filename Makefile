@@ -144,7 +144,8 @@ test: locale stage docs
 	scripts/test_catalogs.sh
 	scripts/test_state_race.sh
 	scripts/test_gateway.sh
-	scripts/test_readme_example.sh
+	scripts/test_links.py
+	scripts/test_excerpts.py
 	scripts/test_example.sh
 	$(call require,$(LANGUAGE_PACKAGES))
 	scripts/test_languages.sh
@@ -300,7 +301,7 @@ install: release locale stage
 	$(if $(STRIP),$(STRIP) --strip-unneeded $(DESTDIR)$(BINDIR)/codegate $(DESTDIR)$(BINDIR)/codegate-gateway \
 		$(DESTDIR)$(LIBDIR)/libcodegate-1.so.$(LIB_VERSION))
 	$(refresh_caches)
-	@[ -n "$(DESTDIR)" ] || [ -n "$(LD_SEARCHED)" ] || echo "install: ld.so does not look in $(LIBDIR): run what uses libcodegate-1 with LD_LIBRARY_PATH=$(LIBDIR) (README: Use the controls from C, Python, JavaScript or Vala)"
+	@[ -n "$(DESTDIR)" ] || [ -n "$(LD_SEARCHED)" ] || echo "install: ld.so does not look in $(LIBDIR): run what uses libcodegate-1 with LD_LIBRARY_PATH=$(LIBDIR) (docs/languages.md)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
