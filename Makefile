@@ -8,6 +8,7 @@
 # `make orderfile` rewrites the release binary's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
+# `make lint` runs swift-format's rules and shellcheck.
 # `make deb` builds the Debian packages (debian/) into dist/.
 # Each target first installs the Debian packages it needs and does not find.
 
@@ -28,6 +29,8 @@ CONTRAST_PACKAGES := $(A11Y_PACKAGES) imagemagick python3-pil
 # The GObject library's examples (scripts/test_languages.sh): PyGObject, GJS, Vala and C over
 # the staged install, driven as the Swift example is (AT-SPI, screenshots).
 LANGUAGE_PACKAGES := $(CONTRAST_PACKAGES) python3-gi gir1.2-gtk-4.0 gjs valac gcc
+# swift-format ships with the Swift toolchain; shellcheck is Debian's (make lint).
+LINT_PACKAGES := shellcheck
 # The API reference of the GObject library, generated from its GIR (make docs).
 DOCS_PACKAGES := gi-docgen
 # The real screen reader, headless: Debian's Orca logs every utterance to a file.
@@ -85,7 +88,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage deb run test docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test lint docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -159,6 +162,12 @@ test: locale stage docs
 	scripts/test_gobject.sh
 	$(call require,$(DEB_TEST_PACKAGES))
 	scripts/test_deb.sh
+
+# swift-format's rules (.swift-format) and shellcheck (.shellcheckrc): scripts/lint.sh says
+# which rules are off and why.
+lint:
+	$(call require,$(LINT_PACKAGES))
+	scripts/lint.sh
 
 screenshot: build
 	$(call require,$(SHOT_PACKAGES))

@@ -28,7 +28,7 @@ if [ "${1:-}" = --inner ]; then
     exit
 fi
 
-report= out=.build/contrast
+report='' out=.build/contrast
 while [ $# -gt 0 ]; do
     case $1 in
         --report) report=--report ;;
