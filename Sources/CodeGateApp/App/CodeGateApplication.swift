@@ -59,6 +59,16 @@ public final class CodeGateApplication {
                     return 2
                 }
             }
+            // libsoup is loaded only for a server, and a server it cannot reach is a bad setup:
+            // said now, before a window shows a flow that could never send.
+            if options.service != nil {
+                do throws(SoupLoadError) {
+                    try HTTPCodeService.loadLibrary()
+                } catch {
+                    Self.printError(localized("a code server needs libsoup 3, which cannot be loaded: {0}").filling(error.message))
+                    return 2
+                }
+            }
             if options.service != nil, options.gateway != GatewaySimulation() {
                 Self.printError(localized("--gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing"))
             }
