@@ -24,6 +24,7 @@ public final class CodeGateApplication {
 
     /// Creates the application; nothing is shown until `run`.
     public init() {
+        CairoRendering.choose()
         // Before GtkApplication's start-up, which adds the bundle's icons to the icon theme.
         ResourceBundle.app.register()
         // The default flags make the app unique on the session bus: a second launch activates
