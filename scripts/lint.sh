@@ -18,6 +18,7 @@ findings=$(swift format lint --configuration .swift-format --recursive --paralle
 if [ -n "$findings" ]; then
     printf '%s\n' "$findings"
     echo "lint: $(printf '%s\n' "$findings" | grep -c ': warning: \|: error: ') swift-format findings"
+    echo "lint: scripts/rewrap.py FILE.swift... fixes those swift-format can fix itself"
     status=1
 fi
 shellcheck scripts/*.sh .ci/run || status=1
