@@ -277,8 +277,9 @@ install: release locale stage
 	ln -sf libcodegate-1.so.0 $(DESTDIR)$(LIBDIR)/libcodegate-1.so
 	install -Dm644 $(STAGE)/include/codegate-1/codegate.h $(DESTDIR)$(INCLUDEDIR)/codegate-1/codegate.h
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig
-	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(LIBDIR)|' -e 's|@includedir@|$(INCLUDEDIR)|' \
-		-e 's|@datadir@|$(DATADIR)|' -e 's|@version@|$(LIB_VERSION)|' gobject/codegate-1.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/codegate-1.pc
+	# Relocatable (pkg-config --define-prefix): libdir under the prefix is written from ${prefix}.
+	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
+		-e 's|@version@|$(LIB_VERSION)|' gobject/codegate-1.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/codegate-1.pc
 	install -Dm644 $(STAGE)/lib/girepository-1.0/CodeGate-1.typelib $(DESTDIR)$(TYPELIBDIR)/CodeGate-1.typelib
 	install -Dm644 $(STAGE)/share/gir-1.0/CodeGate-1.gir $(DESTDIR)$(DATADIR)/gir-1.0/CodeGate-1.gir
 	install -Dm644 $(STAGE)/share/vala/vapi/codegate-1.vapi $(DESTDIR)$(DATADIR)/vala/vapi/codegate-1.vapi

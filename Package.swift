@@ -68,19 +68,24 @@ let package = Package(
         // The two GTK widgets and their GLib glue.
         .target(
             name: "CodeGateGtk",
-            dependencies: ["CGtk", "CodeGateCore", "CodeGateGLib"],
+            dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGLib"],
             plugins: ["EmbedPlugin"]
         ),
-        // What the GObject types need from GLib that Swift cannot import (type macros, the enum).
+        // What the GObject types need from GLib that Swift cannot import (type macros, the enum,
+        // the thread check).
         .systemLibrary(
             name: "CCodeGateGObject",
             pkgConfig: "\(Context.packageDirectory)/Sources/CGtk/gtk4-swiftpm.pc"
         ),
-        // CodeGateSlideToUnlock and CodeGateCountdownButton over the two Swift controls, with the
-        // C API of gobject/codegate.h. The library has a SONAME and exports that API alone.
+        // The GTypes' registration when libcodegate-1 loads (an ELF constructor), so GtkBuilder
+        // finds them by name in every language.
+        .target(name: "CodeGateOnLoad", dependencies: ["CCodeGateGObject"]),
+        // The C API of gobject/codegate.h over CodeGateGtk's GTypes, CodeGateSlideToUnlock,
+        // CodeGateCountdownButton and CodeGateRequest. The library has a SONAME and exports that
+        // API alone.
         .target(
             name: "CodeGateGObject",
-            dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk"],
+            dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk", "CodeGateOnLoad"],
             linkerSettings: [.unsafeFlags([
                 "-Xlinker", "-soname=libcodegate-1.so.0",
                 "-Xlinker", "--version-script=\(Context.packageDirectory)/gobject/codegate.map",

@@ -1,9 +1,15 @@
 /* codegate.h: CodeGate's two GTK 4 controls as GObject types, for C and (through
  * CodeGate-1.gir) every language GObject introspection reaches.
  *
- * The types are implemented in Swift (Sources/CodeGateGObject) over the same controls as the
- * Swift API; this header is written by hand and is the C contract of libcodegate-1.so.
- * Everything here is to be called from the thread that runs GTK.
+ * The types are registered from Swift (Sources/CodeGateGtk/GObject): the Swift API's
+ * CountdownButton and SlideToUnlock are handles over these same GObjects, so every language
+ * gets one widget per control. This header is written by hand and is the C contract of
+ * libcodegate-1.so, whose types are registered when it loads: GtkBuilder finds them by name,
+ * with no g_type_ensure().
+ *
+ * Everything here is to be called from the thread that runs GTK. A call from another thread,
+ * or on a disposed object, logs one critical naming the function and does nothing else (it
+ * returns %NULL, %FALSE or 0): it never stops the process.
  */
 #ifndef CODEGATE_H
 #define CODEGATE_H
@@ -11,6 +17,19 @@
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
+
+/**
+ * CODEGATE_LONGEST_COOLDOWN:
+ *
+ * The longest cooldown, in seconds (a day): a number of seconds given to
+ * codegate_request_sent(), codegate_request_refused(),
+ * codegate_countdown_button_start_cooldown() or #CodeGateCountdownButton:request-timeout
+ * above it is cut to it, and the #CodeGateCountdownButton::sent signal, the words and the
+ * countdown all say the number cut.
+ */
+#define CODEGATE_LONGEST_COOLDOWN 86400
+
+void codegate_init (void);
 
 /**
  * CodeGateCountdownPhase:
@@ -38,15 +57,16 @@ GType codegate_countdown_phase_get_type (void) G_GNUC_CONST;
  * CodeGateSlideToUnlock:
  *
  * The slide-to-unlock check: a thumb dragged (or stepped by keys or clicks) to the end of its
- * track unlocks it and emits #CodeGateSlideToUnlock::unlocked; let go early, it glides back.
- * A wheel turn, Page Up/Down, Home/End or a click on the track never unlock it at once.
+ * track unlocks it and sets #CodeGateSlideToUnlock:unlocked (connect to `notify::unlocked`);
+ * let go early, it glides back. A wheel turn, Page Up/Down, Home/End or a click on the track
+ * never unlock it at once.
  *
- * Its CSS name is `slide-to-unlock`; its only child is a GtkOverlay with the style class
- * `slide-to-unlock` (plus `unlocked`, `gliding` and `at-start` by state), holding the track, a
- * GtkScale, and the hint, a label with the style class `slide-hint`. Every text on it, and
- * what a screen reader hears of it, is a property. To assistive technologies it is an unnamed
- * group around a group named by #CodeGateSlideToUnlock:group-name, with the track inside, a
- * slider named by #CodeGateSlideToUnlock:locked-accessible-name or
+ * Its CSS name is `slide-to-unlock`, with the style class `slide-to-unlock` (plus `unlocked`,
+ * `gliding` and `at-start` by state); its children are the track, a GtkScale, and on it the
+ * hint, a label with the style class `slide-hint`. gtk_widget_grab_focus() on it focuses the
+ * thumb. Every text on it, and what a screen reader hears of it, is a property. To assistive
+ * technologies it is a widget named by #CodeGateSlideToUnlock:group-name, with the track
+ * inside, a slider named by #CodeGateSlideToUnlock:locked-accessible-name or
  * #CodeGateSlideToUnlock:unlocked-accessible-name.
  */
 G_DECLARE_FINAL_TYPE (CodeGateSlideToUnlock, codegate_slide_to_unlock, CODEGATE, SLIDE_TO_UNLOCK, GtkWidget)
@@ -95,6 +115,36 @@ const gchar *codegate_slide_to_unlock_get_note                     (CodeGateSlid
 void         codegate_slide_to_unlock_set_note                     (CodeGateSlideToUnlock *self,
                                                                     const gchar           *note);
 
+/* CodeGateRequest */
+
+#define CODEGATE_TYPE_REQUEST (codegate_request_get_type ())
+
+/**
+ * CodeGateRequest:
+ *
+ * One press of a #CodeGateCountdownButton, handed to the app with
+ * #CodeGateCountdownButton::request. Keep a reference and answer it once, in the handler or
+ * whenever the app's own request ends, with codegate_request_sent(), codegate_request_failed()
+ * or codegate_request_refused().
+ *
+ * A request is pending (#CodeGateRequest:pending) until it is answered, or until it times out
+ * (#CodeGateCountdownButton:request-timeout), the button is reset or disposed, or a new
+ * request supersedes it; then its #GCancellable (codegate_request_get_cancellable()) is
+ * cancelled unless it was answered. An answer to a request that is no longer pending does
+ * nothing but a debug message: a late answer never lands on the next request.
+ */
+G_DECLARE_FINAL_TYPE (CodeGateRequest, codegate_request, CODEGATE, REQUEST, GObject)
+
+void          codegate_request_sent             (CodeGateRequest *self,
+                                                 guint            cooldown_seconds);
+void          codegate_request_failed           (CodeGateRequest *self,
+                                                 const gchar     *message);
+void          codegate_request_refused          (CodeGateRequest *self,
+                                                 guint            retry_after_seconds,
+                                                 const gchar     *message);
+GCancellable *codegate_request_get_cancellable  (CodeGateRequest *self);
+gboolean      codegate_request_get_pending      (CodeGateRequest *self);
+
 /* CodeGateCountdownButton */
 
 #define CODEGATE_TYPE_COUNTDOWN_BUTTON (codegate_countdown_button_get_type ())
@@ -102,32 +152,25 @@ void         codegate_slide_to_unlock_set_note                     (CodeGateSlid
 /**
  * CodeGateCountdownButton:
  *
- * The "获取验证码" button. Pressed, it emits #CodeGateCountdownButton::request: the app starts
- * its own request and answers with codegate_countdown_button_request_sent(),
- * codegate_countdown_button_request_failed() or codegate_countdown_button_request_refused().
- * While the request runs the button says so; an answer starts the cooldown it names, during
- * which the label counts down ("获取验证码(59)") and a fill grows across the button; a failure,
- * or no answer within #CodeGateCountdownButton:request-timeout seconds, brings it back at once.
+ * The "获取验证码" button, a #GtkButton. Pressed, it emits #CodeGateCountdownButton::request
+ * with a #CodeGateRequest: the app starts its own request and answers that request with
+ * codegate_request_sent(), codegate_request_failed() or codegate_request_refused(). While the
+ * request runs the button says so; an answer starts the cooldown it names, during which the
+ * label counts down ("获取验证码(59)") and a fill grows across the button; a failure, or no
+ * answer within #CodeGateCountdownButton:request-timeout seconds, brings it back at once.
  *
  * The app gates it with #CodeGateCountdownButton:enabled (e.g. a valid form) and may make it
  * wait for a #CodeGateSlideToUnlock (#CodeGateCountdownButton:slider).
  *
- * Its CSS name is `countdown-button`; its only child is a GtkButton with the style class
- * `countdown-button` (plus `busy` and `counting` by state), its label `.countdown-label` and
- * its fill `.countdown-fill`. To assistive technologies it is an unnamed group around that
- * button, named by its label and, while counting, the seconds left.
+ * Its CSS name is `button`, with the style class `countdown-button` (plus `busy` and
+ * `counting` by state); inside it are its label `.countdown-label` and its fill
+ * `.countdown-fill`. To assistive technologies it is a push button named by its label and,
+ * while counting, the seconds left.
  */
-G_DECLARE_FINAL_TYPE (CodeGateCountdownButton, codegate_countdown_button, CODEGATE, COUNTDOWN_BUTTON, GtkWidget)
+G_DECLARE_FINAL_TYPE (CodeGateCountdownButton, codegate_countdown_button, CODEGATE, COUNTDOWN_BUTTON, GtkButton)
 
 GtkWidget              *codegate_countdown_button_new                 (void);
 
-void                    codegate_countdown_button_request_sent        (CodeGateCountdownButton *self,
-                                                                       guint                    cooldown_seconds);
-void                    codegate_countdown_button_request_failed      (CodeGateCountdownButton *self,
-                                                                       const gchar             *message);
-void                    codegate_countdown_button_request_refused     (CodeGateCountdownButton *self,
-                                                                       guint                    seconds_left,
-                                                                       const gchar             *message);
 void                    codegate_countdown_button_start_cooldown      (CodeGateCountdownButton *self,
                                                                        guint                    seconds);
 void                    codegate_countdown_button_reset               (CodeGateCountdownButton *self);
@@ -159,17 +202,23 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /* The documentation of the functions, properties and signals above. */
 
 /**
+ * codegate_init:
+ *
+ * Registers the library's types. The library does so itself when it is loaded, so a C or
+ * Vala program, linked to it, never needs this. Python and GJS load the library only when
+ * the `CodeGate` namespace is first used: call `CodeGate.init()` before a #GtkBuilder file
+ * (or Blueprint) that names `CodeGateSlideToUnlock` or `CodeGateCountdownButton` when it is
+ * the first thing of CodeGate the program uses, as `Adw.init()` does for libadwaita. Safe to
+ * call any number of times.
+ */
+
+/**
  * CodeGateSlideToUnlock:unlocked:
  *
  * Whether the check is passed: set when the thumb reaches the end, cleared by
  * codegate_slide_to_unlock_lock() (or by a #CodeGateCountdownButton that uses the unlock).
- */
-/**
- * CodeGateSlideToUnlock::unlocked:
- * @self: the slider
- *
- * Emitted each time the thumb reaches the end and the check is passed. (In Vala, whose
- * classes cannot have a signal and a property of one name, it is `unlocked_signal`.)
+ * Notified each time it changes: `notify::unlocked` with it set is the moment the check is
+ * passed.
  */
 /**
  * codegate_slide_to_unlock_new:
@@ -458,7 +507,7 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *
  * How many seconds the app's request may take: without an answer by then, it fails by itself
  * with the controls' timeout message (#CodeGateCountdownButton::failed). Default 10; from 1 to
- * 86400. There is no "wait for ever": 0 is not a value of the property —
+ * %CODEGATE_LONGEST_COOLDOWN. There is no "wait for ever": 0 is not a value of the property —
  * codegate_countdown_button_set_request_timeout() takes it as 1, and g_object_set() refuses
  * it with a warning, keeping the old value.
  */
@@ -498,18 +547,21 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * CodeGateCountdownButton::request:
  * @self: the button
+ * @request: the request to answer; the handler gets no reference of its own (keep one with
+ *   g_object_ref() to answer later)
  *
  * Emitted, from the main loop just after the press, when the user pressed the button and
- * the request may run: start the app's own
- * request and answer later (or at once) with codegate_countdown_button_request_sent(),
- * codegate_countdown_button_request_failed() or
- * codegate_countdown_button_request_refused(). An answer after the timeout, or after
- * codegate_countdown_button_reset(), is ignored.
+ * the request may run: start the app's own request and answer @request later (or at once)
+ * with codegate_request_sent(), codegate_request_failed() or codegate_request_refused(). An
+ * answer after the timeout, codegate_countdown_button_reset() or the button's dispose is
+ * ignored, and @request's cancellable is cancelled then.
  */
 /**
  * CodeGateCountdownButton::sent:
  * @self: the button
- * @cooldown_seconds: the cooldown the answer started
+ * @cooldown_seconds: the cooldown the answer started, in seconds: what
+ *   codegate_request_sent() was given, cut to %CODEGATE_LONGEST_COOLDOWN, as
+ *   #CodeGateCountdownButton:seconds-left counts it (0: no cooldown, the button is idle again)
  *
  * Emitted when the request was answered and its cooldown starts.
  */
@@ -518,9 +570,10 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * @self: the button
  * @message: what went wrong, to show the user: the app's message, or the controls' own
  *   words (translated) on a timeout ("请求超时，请重试"), for
- *   codegate_countdown_button_request_failed (self, %NULL) ("发送失败，请重试") and for
- *   codegate_countdown_button_request_refused (self, seconds_left, %NULL)
- *   ("验证码已发送，请 {seconds_left} 秒后再试")
+ *   codegate_request_failed (request, %NULL) and codegate_request_refused (request, 0, %NULL)
+ *   ("发送失败，请重试") and for codegate_request_refused (request, seconds, %NULL)
+ *   ("验证码已发送，请 {seconds} 秒后再试", with the seconds cut to
+ *   %CODEGATE_LONGEST_COOLDOWN)
  *
  * Emitted when the request failed, was refused or timed out.
  */
@@ -539,39 +592,64 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * Returns: (transfer floating): the new #CodeGateCountdownButton
  */
 /**
- * codegate_countdown_button_request_sent:
- * @self: a #CodeGateCountdownButton
- * @cooldown_seconds: how long before the next request may be made; 0 for none
+ * CodeGateRequest:pending:
  *
- * Answers the request under way: the code was sent, and the cooldown counts down from
- * @cooldown_seconds. Does nothing when no request is waiting.
+ * Whether the button still waits for this request's answer. Notified once, when it ends:
+ * answered, timed out, reset, superseded or its button disposed.
  */
 /**
- * codegate_countdown_button_request_failed:
- * @self: a #CodeGateCountdownButton
+ * codegate_request_get_pending:
+ * @self: a #CodeGateRequest
+ *
+ * Gets #CodeGateRequest:pending.
+ *
+ * Returns: whether an answer to @self would still count
+ */
+/**
+ * codegate_request_get_cancellable:
+ * @self: a #CodeGateRequest
+ *
+ * A cancellable for the app's own I/O behind @self: cancelled when the request ends
+ * unanswered (a timeout, a reset, the button disposed, a new request).
+ *
+ * Returns: (transfer none): the cancellable, owned by @self
+ */
+/**
+ * codegate_request_sent:
+ * @self: a #CodeGateRequest
+ * @cooldown_seconds: how long before the next request may be made; 0 for none; more than
+ *   %CODEGATE_LONGEST_COOLDOWN is cut to it
+ *
+ * Answers @self: the code was sent, and the cooldown counts down from @cooldown_seconds.
+ * Does nothing (but a debug message) when @self is no longer pending.
+ */
+/**
+ * codegate_request_failed:
+ * @self: a #CodeGateRequest
  * @message: (nullable): what went wrong, for the user; %NULL for the controls' own words,
  *   "发送失败，请重试" ("Sending failed. Try again." in English)
  *
- * Answers the request under way: it failed, and the button comes back at once (locking its
- * slider again). Does nothing when no request is waiting.
+ * Answers @self: it failed, and the button comes back at once (locking its slider again).
+ * Does nothing (but a debug message) when @self is no longer pending.
  */
 /**
- * codegate_countdown_button_request_refused:
- * @self: a #CodeGateCountdownButton
- * @seconds_left: how long the server says the number still cools down
+ * codegate_request_refused:
+ * @self: a #CodeGateRequest
+ * @retry_after_seconds: how long the server says the number still cools down; more than
+ *   %CODEGATE_LONGEST_COOLDOWN is cut to it; 0 is a plain failure, with no cooldown
  * @message: (nullable): what the server said, for the user; %NULL for the controls' own
  *   words, which say a code was sent and when to try again: "验证码已发送，请 {0} 秒后再试"
- *   with @seconds_left for {0} ("Code sent. Try again in {0} s." in English), not the
- *   failure's "发送失败，请重试", since the button counts down
+ *   with the seconds for {0} ("Code sent. Try again in {0} s." in English), not the
+ *   failure's "发送失败，请重试", since the button counts down (for 0 s, the failure's words)
  *
- * Answers the request under way: the server refused because the number is still cooling down
- * (HTTP 429, say), so the button counts down @seconds_left rather than inviting a request bound
- * to be refused again. Does nothing when no request is waiting.
+ * Answers @self: the server refused because the number is still cooling down (HTTP 429,
+ * say), so the button counts down @retry_after_seconds rather than inviting a request bound
+ * to be refused again. Does nothing (but a debug message) when @self is no longer pending.
  */
 /**
  * codegate_countdown_button_start_cooldown:
  * @self: a #CodeGateCountdownButton
- * @seconds: the cooldown
+ * @seconds: the cooldown; more than %CODEGATE_LONGEST_COOLDOWN is cut to it
  *
  * Counts down @seconds now, e.g. a cooldown the app learnt of itself; a request under way is
  * dropped.
@@ -580,12 +658,14 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * codegate_countdown_button_reset:
  * @self: a #CodeGateCountdownButton
  *
- * Back to idle at once: a request under way is dropped, a cooldown ends.
+ * Back to idle at once: a request under way is dropped (its #CodeGateRequest is no longer
+ * pending), a cooldown ends.
  */
 /**
  * CodeGateCountdownButton:idle-text:
  *
- * The label while idle. Default: "获取验证码", translated.
+ * The label while idle. Default: "获取验证码", translated. An empty text is refused with a
+ * warning and the old one kept.
  */
 /**
  * codegate_countdown_button_get_idle_text:
@@ -653,7 +733,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * codegate_countdown_button_set_request_timeout:
  * @self: a #CodeGateCountdownButton
- * @seconds: the new timeout, 1 to 86400 seconds; 0 is taken as 1, more than 86400 as 86400
+ * @seconds: the new timeout, 1 to %CODEGATE_LONGEST_COOLDOWN seconds; 0 is taken as 1, more
+ *   than %CODEGATE_LONGEST_COOLDOWN as %CODEGATE_LONGEST_COOLDOWN
  *
  * Sets #CodeGateCountdownButton:request-timeout.
  */

@@ -17,8 +17,8 @@ install -m755 "$built" "$stage/lib/libcodegate-1.so.$version"
 ln -s "libcodegate-1.so.$version" "$stage/lib/libcodegate-1.so.0"
 ln -s libcodegate-1.so.0 "$stage/lib/libcodegate-1.so"
 install -m644 gobject/codegate.h "$stage/include/codegate-1/codegate.h"
-sed -e "s|@prefix@|$stage|" -e "s|@libdir@|$stage/lib|" -e "s|@includedir@|$stage/include|" \
-    -e "s|@datadir@|$stage/share|" -e "s|@version@|$version|" gobject/codegate-1.pc.in \
+# Relocatable: only prefix is absolute (libdir is lib here, lib/<multiarch> once installed).
+sed -e "s|@prefix@|$stage|" -e "s|@libdir@|\${prefix}/lib|" -e "s|@version@|$version|" gobject/codegate-1.pc.in \
     >"$stage/lib/pkgconfig/codegate-1.pc"
 
 gir=$stage/share/gir-1.0/CodeGate-1.gir
@@ -38,7 +38,7 @@ if grep -v -E '^g-ir-scanner: (compile|link): ' "$log" | grep -q .; then
     exit 1
 fi
 g-ir-compiler "$gir" -o "$stage/lib/girepository-1.0/CodeGate-1.typelib"
-vapigen --library codegate-1 --pkg gtk4 --metadatadir=gobject \
+vapigen --library codegate-1 --pkg gtk4 \
     -d "$stage/share/vala/vapi" "$gir" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 if grep -q -i 'warning' "$log" && ! grep -q '^Generation succeeded - 0 warning(s)$' "$log"; then
     cat "$log" >&2

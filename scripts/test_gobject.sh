@@ -10,8 +10,12 @@
 #  - the API from Python driven by the widgets' signals (Tests/GObject/test_api.py) and the
 #    lifetime test, 1000 controls destroyed mid-countdown, mid-request and mid-glide
 #    (Tests/GObject/test_lifetime.py), under Xvfb with G_DEBUG=fatal-criticals;
+#  - misuse that must not stop the process (Tests/GObject/test_misuse.py, criticals not fatal):
+#    an answer from a worker thread and a call on a disposed button, one critical each naming
+#    the C function, exit 0;
+#  - GtkBuilder naming the types with no g_type_ensure, from C and from Python;
 #  - the C example built by pkg-config against the stage with no warning; its AT-SPI tree
-#    (the controls named as the Swift ones, their wrappers unnamed groups), before and after
+#    (the controls named as the Swift ones), before and after
 #    → ×10, Tab and Space by xdotool (unlocked, counting, the status says sent); then run under
 #    valgrind, unlocked by → key presses, its code requested with Space and closed with
 #    Ctrl+W while the cooldown counts: no definite leak with libcodegate-1 in its stack.
@@ -91,11 +95,53 @@ for test in api lifetime; do
         >"$scratch/$test.out" 2>"$scratch/$test.err"
     status=$?
     grep '^FAIL' "$scratch/$test.out" | sed 's/^/    /'
-    noise=$(grep -v -E 'label format "no placeholder" has no seconds placeholder|^$' "$scratch/$test.err" | head -5)
+    noise=$(grep -v -E 'label format "no placeholder" has no seconds placeholder|an empty idle-text would leave the button blank|^$' "$scratch/$test.err" | head -5)
     check "$([ $status = 0 ] && [ -z "$noise" ]; echo $?)" \
         "Tests/GObject/test_$test.py: $(grep -c '^PASS' "$scratch/$test.out") checks passed, nothing on stderr" \
         "exit $status; $(tail -3 "$scratch/$test.out" | tr '\n' ' ') $noise"
 done
+
+# Misuse: the process goes on, with one critical per misuse naming the C function called.
+(cd Tests/GObject && "${staged_env[@]}" G_DEBUG= xvfb-run -a /usr/bin/python3 test_misuse.py) \
+    >"$scratch/misuse.out" 2>"$scratch/misuse.err"
+status=$?
+criticals=$(grep -c 'CRITICAL' "$scratch/misuse.err")
+check "$([ $status = 0 ] && [ "$criticals" = 2 ] && ! grep -q '^FAIL' "$scratch/misuse.out" &&
+    grep -q 'CRITICAL \*\*: .*codegate_request_sent: called from a thread other than GTK' "$scratch/misuse.err" &&
+    grep -q 'CRITICAL \*\*: .*codegate_countdown_button_reset: the CodeGateCountdownButton was disposed' "$scratch/misuse.err"; echo $?)" \
+    "an answer from a worker thread and a call on a disposed button: one critical each, naming the C function; exit 0" \
+    "exit $status, $criticals critical(s): $(grep -v '^$' "$scratch/misuse.err" | head -4 | tr '\n' ' ') $(grep '^FAIL' "$scratch/misuse.out")"
+
+# GtkBuilder with no g_type_ensure: from C the types are registered when the library loads;
+# from Python, whose GObject introspection loads it at first use, after CodeGate.init().
+cat >"$scratch/builder.c" <<'C'
+#include <codegate.h>
+int
+main (void)
+{
+  gtk_init ();
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_file ("Examples/Builder/controls-example.ui");
+  GObject *button = gtk_builder_get_object (builder, "button");
+  return CODEGATE_IS_COUNTDOWN_BUTTON (button) &&
+         CODEGATE_IS_SLIDE_TO_UNLOCK (codegate_countdown_button_get_slider (CODEGATE_COUNTDOWN_BUTTON (button))) ? 0 : 1;
+}
+C
+# shellcheck disable=SC2046
+cc -o "$scratch/builder" "$scratch/builder.c" $(PKG_CONFIG_PATH=$stage/lib/pkgconfig pkg-config --cflags --libs codegate-1) &&
+    "${staged_env[@]}" xvfb-run -a "$scratch/builder" >"$scratch/builder.log" 2>&1
+check $? "C: GtkBuilder builds Examples/Builder/controls-example.ui with no g_type_ensure" "$(head -3 "$scratch/builder.log" | tr '\n' ' ')"
+"${staged_env[@]}" xvfb-run -a /usr/bin/python3 -c "
+import gi
+gi.require_version('Gtk', '4.0')
+gi.require_version('CodeGate', '1')
+from gi.repository import CodeGate, Gtk
+Gtk.init()
+CodeGate.init()
+builder = Gtk.Builder.new_from_file('Examples/Builder/controls-example.ui')
+assert isinstance(builder.get_object('button'), CodeGate.CountdownButton)
+assert builder.get_object('button').props.slider is builder.get_object('slider')
+" >"$scratch/builder-py.log" 2>&1
+check $? "Python: GtkBuilder builds it after CodeGate.init(), with no type_ensure" "$(tail -3 "$scratch/builder-py.log" | tr '\n' ' ')"
 
 # The C example: built like any C app, then run under valgrind through the flow by keys.
 c_example=$scratch/controls-example-c
@@ -104,8 +150,8 @@ cc -Wall -Wextra -Werror -g -o "$c_example" Examples/C/controls-example.c \
     $(PKG_CONFIG_PATH=$stage/lib/pkgconfig pkg-config --cflags --libs codegate-1) >"$scratch/cc.log" 2>&1
 check $? "cc -Wall -Wextra -Werror Examples/C/controls-example.c \$(pkg-config --cflags --libs codegate-1)" \
     "$(head -3 "$scratch/cc.log" | tr '\n' ' ')"
-# What a screen reader gets of the two controls: the Swift controls' roles and names, and the
-# GObject wrappers around them as unnamed groups, never by their type names.
+# What a screen reader gets of the two controls: the Swift controls' roles and names (the
+# same widgets), never their type names.
 cat >"$scratch/a11y.sh" <<SESSION
 . scripts/xvfb.sh
 start_a11y_session

@@ -38,8 +38,8 @@ for file in "$libdir/libcodegate-1.so.0" "$libdir/libcodegate-1.so" "$libdir/pkg
 done
 [ -L "$stage/$libdir/libcodegate-1.so.0" ] && [ -L "$stage/$libdir/libcodegate-1.so" ] ||
     fail "libcodegate-1.so and libcodegate-1.so.0 are not symbolic links to the library"
-grep -qx "libdir=/$libdir" "$stage/$libdir/pkgconfig/codegate-1.pc" ||
-    fail "codegate-1.pc does not name /$libdir as its libdir"
+grep -qx "libdir=\${prefix}/${libdir#usr/}" "$stage/$libdir/pkgconfig/codegate-1.pc" && grep -qx "prefix=/usr" "$stage/$libdir/pkgconfig/codegate-1.pc" ||
+    fail "codegate-1.pc does not name \${prefix}/${libdir#usr/} (relocatable) as its libdir"
 cflags=$(PKG_CONFIG_PATH="$stage/$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" pkg-config --cflags codegate-1) ||
     fail "pkg-config cannot read the installed codegate-1.pc"
 [[ " $cflags " == *" -I$stage/usr/include/codegate-1 "* ]] || fail "pkg-config codegate-1 gives $cflags"

@@ -6,44 +6,45 @@
  */
 #include <codegate.h>
 
-/* What the app's own server call needs to answer: the button, and whether to fail. */
+/* What the app's own server call needs to answer: the request, and whether to fail. */
 typedef struct {
-  CodeGateCountdownButton *button;
+  CodeGateRequest *request;
   gboolean failing;
-} Request;
+} Call;
 
 /* A stand-in for this app's own server call, answered after 300 ms: a 60 s cooldown, or a
- * failure when the check box says so. */
+ * failure when the check box says so. An answer to a request that timed out meanwhile is
+ * ignored: it never lands on a newer one. */
 static gboolean
 answer_request (gpointer data)
 {
-  Request *request = data;
+  Call *call = data;
 
-  if (request->failing)
-    codegate_countdown_button_request_failed (request->button, "服务器拒绝了请求，请重新滑动验证");
+  if (call->failing)
+    codegate_request_failed (call->request, "服务器拒绝了请求，请重新滑动验证");
   else
-    codegate_countdown_button_request_sent (request->button, 60);
+    codegate_request_sent (call->request, 60);
   return G_SOURCE_REMOVE;
 }
 
 static void
-free_request (gpointer data)
+free_call (gpointer data)
 {
-  Request *request = data;
+  Call *call = data;
 
-  g_object_unref (request->button);
-  g_free (request);
+  g_object_unref (call->request);
+  g_free (call);
 }
 
-/* The user pressed the button: start the app's request. */
+/* The user pressed the button: start the app's request, and keep it to answer. */
 static void
-on_request (CodeGateCountdownButton *button, GtkCheckButton *failing)
+on_request (G_GNUC_UNUSED CodeGateCountdownButton *button, CodeGateRequest *request, GtkCheckButton *failing)
 {
-  Request *request = g_new0 (Request, 1);
+  Call *call = g_new0 (Call, 1);
 
-  request->button = g_object_ref (button);
-  request->failing = gtk_check_button_get_active (failing);
-  g_timeout_add_full (G_PRIORITY_DEFAULT, 300, answer_request, request, free_request);
+  call->request = g_object_ref (request);
+  call->failing = gtk_check_button_get_active (failing);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 300, answer_request, call, free_call);
 }
 
 static void

@@ -7,15 +7,16 @@ import CodeGate from 'gi://CodeGate?version=1';
 import System from 'system';
 
 /**
- * A stand-in for this app's own server call: answers after 300 ms with a 60 s cooldown, or
- * fails when the check box says so.
+ * A stand-in for this app's own server call: answers the request after 300 ms with a 60 s
+ * cooldown, or fails it when the check box says so. An answer to a request that timed out
+ * meanwhile is ignored: it never lands on a newer one.
  */
-function requestCode(button, failing) {
+function requestCode(request, failing) {
     GLib.timeout_add(GLib.PRIORITY_DEFAULT, 300, () => {
         if (failing)
-            button.request_failed('服务器拒绝了请求，请重新滑动验证');
+            request.failed('服务器拒绝了请求，请重新滑动验证');
         else
-            button.request_sent(60);
+            request.sent(60);
         return GLib.SOURCE_REMOVE;
     });
 }
@@ -26,7 +27,7 @@ function buildWindow(application) {
     const button = new CodeGate.CountdownButton({slider});
     const failing = new Gtk.CheckButton({label: '让请求失败'});
     const status = new Gtk.Label();
-    button.connect('request', source => requestCode(source, failing.active));
+    button.connect('request', (_button, request) => requestCode(request, failing.active));
     button.connect('sent', (_button, cooldown) => status.set_text(`验证码已发送，${cooldown} 秒后可重新获取`));
     button.connect('failed', (_button, message) => status.set_text(message));
 

@@ -12,19 +12,20 @@ import sys
 import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("CodeGate", "1")
-from gi.repository import CodeGate, Gio, GLib, GObject, Gtk  # noqa: E402
+from gi.repository import CodeGate, Gio, GLib, Gtk  # noqa: E402
 
 UI_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Builder", "controls-example.ui")
 
 
-def request_code(button, failing):
-    """A stand-in for this app's own server call: answers after 300 ms with a 60 s cooldown,
-    or fails when the check box says so."""
+def request_code(request, failing):
+    """A stand-in for this app's own server call: answers the request after 300 ms with a 60 s
+    cooldown, or fails it when the check box says so. An answer to a request that timed out
+    meanwhile is ignored: it never lands on a newer one."""
     def answer():
         if failing:
-            button.request_failed("服务器拒绝了请求，请重新滑动验证")
+            request.failed("服务器拒绝了请求，请重新滑动验证")
         else:
-            button.request_sent(60)
+            request.sent(60)
         return GLib.SOURCE_REMOVE
     GLib.timeout_add(300, answer)
 
@@ -43,16 +44,16 @@ def controls_from_code():
 
 
 def controls_from_builder(ui_file):
-    # GtkBuilder finds a class by its type name, so both types must be registered first.
-    GObject.type_ensure(CodeGate.SlideToUnlock.__gtype__)
-    GObject.type_ensure(CodeGate.CountdownButton.__gtype__)
+    # GObject introspection loads the library at the first use of CodeGate, and the library
+    # registers its types as it loads: here the builder file is that first use.
+    CodeGate.init()
     builder = Gtk.Builder.new_from_file(ui_file)
     return [builder.get_object(name) for name in ("box", "button", "failing", "status")]
 
 
 def build_window(application, ui_file):
     box, button, failing, status = controls_from_builder(ui_file) if ui_file else controls_from_code()
-    button.connect("request", lambda source: request_code(source, failing.get_active()))
+    button.connect("request", lambda _button, request: request_code(request, failing.get_active()))
     button.connect("sent", lambda _button, cooldown: status.set_text(f"验证码已发送，{cooldown} 秒后可重新获取"))
     button.connect("failed", lambda _button, message: status.set_text(message))
     window = Gtk.ApplicationWindow(application=application, title="CodeGate controls",

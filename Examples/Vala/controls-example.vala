@@ -1,14 +1,15 @@
 // CodeGate's two controls from Vala: slide to unlock, then request a code.
 // Build: valac --pkg gtk4 --pkg codegate-1 controls-example.vala
 
-/* A stand-in for this app's own server call: answers after 300 ms with a 60 s cooldown, or
- * fails when the check box says so. */
-void request_code (CodeGate.CountdownButton button, bool failing) {
+/* A stand-in for this app's own server call: answers the request after 300 ms with a 60 s
+ * cooldown, or fails it when the check box says so. An answer to a request that timed out
+ * meanwhile is ignored: it never lands on a newer one. */
+void request_code (CodeGate.Request request, bool failing) {
     Timeout.add (300, () => {
         if (failing) {
-            button.request_failed ("服务器拒绝了请求，请重新滑动验证");
+            request.failed ("服务器拒绝了请求，请重新滑动验证");
         } else {
-            button.request_sent (60);
+            request.sent (60);
         }
         return Source.REMOVE;
     });
@@ -20,7 +21,7 @@ void build_window (Gtk.Application application) {
     var button = new CodeGate.CountdownButton () { slider = slider };
     var failing = new Gtk.CheckButton.with_label ("让请求失败");
     var status = new Gtk.Label (null);
-    button.request.connect ((source) => request_code (source, failing.active));
+    button.request.connect ((request) => request_code (request, failing.active));
     button.sent.connect ((cooldown) => status.label = @"验证码已发送，$cooldown 秒后可重新获取");
     button.failed.connect ((message) => status.label = message);
 

@@ -2,14 +2,18 @@
 #define CODEGATE_CCODEGATEGOBJECT_SHIM_H
 
 #include <gtk/gtk.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
-/* What the GObject types of libcodegate-1 (CodeGateGObject) need from GLib and Swift cannot
+/* What the GObject types of the controls (CodeGateGtk's GObject folder, and libcodegate-1's C
+ * API over them) need from GLib and Swift cannot
  * import: the fundamental type macros, G_TYPE_FROM_INSTANCE, and the enum type, whose value
  * table must be static C data that lives as long as the type system. */
 
 static inline GType cg_type_none(void) { return G_TYPE_NONE; }
 static inline GType cg_type_uint(void) { return G_TYPE_UINT; }
 static inline GType cg_type_string(void) { return G_TYPE_STRING; }
+static inline GType cg_type_object(void) { return G_TYPE_OBJECT; }
 
 static inline GType cg_type_of_instance(gpointer instance) { return G_TYPE_FROM_INSTANCE(instance); }
 static inline GType cg_type_of_class(gpointer klass) { return G_TYPE_FROM_CLASS(klass); }
@@ -35,5 +39,19 @@ static inline GType cg_countdown_phase_register(void) {
 static inline void cg_log_critical(const char *message) {
   g_log("CodeGate", G_LOG_LEVEL_CRITICAL, "%s", message);
 }
+
+/* An answer that comes too late, which GLib prints only under G_MESSAGES_DEBUG. */
+static inline void cg_log_debug(const char *message) {
+  g_log("CodeGate", G_LOG_LEVEL_DEBUG, "%s", message);
+}
+
+/* Whether this is the process's first thread, where GTK runs (and which libdispatch's main
+ * queue, hence Swift's main actor, is bound to on Linux). */
+static inline gboolean cg_is_main_thread(void) {
+  return syscall(SYS_gettid) == getpid();
+}
+
+/* The GObject's class, for the vfuncs that need the type that registered it. */
+static inline gpointer cg_class_of_instance(gpointer instance) { return G_OBJECT_GET_CLASS(instance); }
 
 #endif

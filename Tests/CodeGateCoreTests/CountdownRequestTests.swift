@@ -105,6 +105,38 @@ import Testing
         observation.cancel()
     }
 
+    /// The app's answers, given by hand to each request in turn, whenever the test likes: a
+    /// request function that ignores its cancellation, as a blocking server call does.
+    @MainActor
+    private final class HandAnswers {
+        var waiting: [CheckedContinuation<Duration, Never>] = []
+    }
+
+    @Test func aLateAnswerNeverLandsOnTheNextRequest() async {
+        let answers = HandAnswers()
+        let request = CountdownRequest(countdown: Countdown(timers: clock)) {
+            await withCheckedContinuation { answers.waiting.append($0) }
+        }
+        request.timeout = .seconds(3)
+        let events = Events(request)
+        let first = request.press()
+        await clock.yield { answers.waiting.count == 1 }
+        clock.advance(by: .seconds(3))
+        #expect(request.phase == .idle, "the first request timed out")
+        let second = request.press()
+        await clock.yield { answers.waiting.count == 2 }
+        answers.waiting[0].resume(returning: .seconds(5))
+        await first?.value
+        #expect(request.phase == .sending, "the first request's late answer leaves the second waiting")
+        answers.waiting[1].resume(returning: .seconds(60))
+        await second?.value
+        #expect(request.state.text == "获取验证码(60)", "the second request's own answer counts")
+        #expect(events.heard == [
+            "phase sending", "phase idle", "failed RequestTimeout(limit: 3.0 seconds)",
+            "phase sending", "phase counting", "sent 60.0 seconds",
+        ])
+    }
+
     @Test func aRefusalForACooldownCountsWhatTheServerSays() async {
         let request = request { throw Busy(cooldownLeft: .seconds(12)) }
         let slider = SlideUnlock(timers: clock)

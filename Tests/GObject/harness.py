@@ -1,5 +1,6 @@
 """What the GObject library's Python tests share: the staged library through PyGObject, a
-bounded wait on the GLib main loop, and checks that say what failed."""
+bounded wait on the GLib main loop, and checks that say what failed. CodeGate's types are left
+unregistered until a test uses them (GObject introspection loads the library at first use)."""
 import sys
 
 import gi
@@ -37,13 +38,8 @@ def settle():
 
 
 def scale_of(slider):
-    """The GtkScale inside a CodeGateSlideToUnlock: its overlay's main child."""
-    return slider.get_first_child().get_first_child()
-
-
-def button_of(button):
-    """The GtkButton inside a CodeGateCountdownButton."""
-    return button.get_first_child()
+    """The GtkScale of a CodeGateSlideToUnlock: its first child, the hint on it the second."""
+    return slider.get_first_child()
 
 
 def step(slider, times=1):

@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """The GObject API of libcodegate-1 from Python, driven by the widgets' own signals (a → press
-is GtkRange's move-slider, a click the inner GtkButton's clicked): defaults, properties and
-their notify, the request cycle (sent, failed, refused, timed out, a late answer), the gate and
+is GtkRange's move-slider, a click the button's own clicked): one widget per control, defaults,
+properties and their notify, the request cycle with its CodeGateRequest (sent, failed,
+refused, timed out, a late answer left to its own request), the longest cooldown, the gate and
 the slider, GtkBuilder. Run under Xvfb with G_DEBUG=fatal-criticals and the staged install."""
 import os
 from collections import Counter
 
-from harness import CodeGate, GLib, GObject, Gtk, button_of, check, finish, scale_of, settle, step, wait_until
+from harness import CodeGate, GLib, GObject, Gtk, check, finish, scale_of, settle, step, wait_until
 
 
 def threads():
@@ -28,7 +29,16 @@ check(button.props.enabled and button.props.slider is None, "enabled, no slider 
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and not button.props.counting, "idle at first")
 check(slider.props.hint == "滑动解锁/获取验证码" and not slider.props.unlocked, "slider locked, with its hint")
 check(slider.props.note is None and slider.get_note() is None, "note is NULL by default")
-check(slider.get_css_name() == "slide-to-unlock" and button.get_css_name() == "countdown-button", "CSS names")
+check(slider.get_css_name() == "slide-to-unlock" and button.get_css_name() == "button", "CSS names: slide-to-unlock, button")
+# One widget per control: the button is the GtkButton, with its class and role on itself.
+check(isinstance(button, Gtk.Button) and not isinstance(button.get_first_child(), Gtk.Button),
+      f"the button is a GtkButton whose first child is no other button ({type(button.get_first_child()).__name__})")
+check(button.has_css_class("countdown-button") and button.get_accessible_role() == Gtk.AccessibleRole.BUTTON,
+      "the style class countdown-button and the role BUTTON are on the button itself")
+check(slider.has_css_class("slide-to-unlock") and isinstance(scale_of(slider), Gtk.Scale),
+      "the slider has the style class slide-to-unlock and its track as its first child")
+check(GObject.signal_lookup("unlocked", CodeGate.SlideToUnlock) == 0, "the slider has no unlocked signal, only the property")
+check(CodeGate.LONGEST_COOLDOWN == 86400, "CODEGATE_LONGEST_COOLDOWN is 86400")
 
 # Texts: set by property or setter, read back by both, notified once per change.
 notified = []
@@ -45,6 +55,8 @@ check(button.get_label_format() == "{ss}s重新发送", "label-format set")
 button.props.label_format = "no placeholder"
 check(button.props.label_format == "{ss}s重新发送", "an invalid label-format is refused, the old one kept")
 button.props.label_format = "获取验证码({s})"
+button.props.idle_text = ""
+check(button.props.idle_text == "获取验证码", "an empty idle-text is refused, the old one kept")
 
 window = Gtk.Window()
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
@@ -54,12 +66,12 @@ window.set_child(box)
 window.present()
 wait_until(lambda: button.get_mapped())
 threads_before = threads()
-check(button.grab_focus() and window.get_focus() is button_of(button), "grab_focus on the button focuses its GtkButton")
+check(button.grab_focus() and window.get_focus() is button, "grab_focus on the button focuses it")
 check(slider.grab_focus() and window.get_focus() is scale_of(slider), "grab_focus on the slider focuses its thumb")
 
 # The track's hint follows the focus ring: a Tab focuses the thumb first and only then turns on
 # the window's focus-visible, which alone must bring the focused hint.
-hint_label = slider.get_first_child().get_last_child()
+hint_label = slider.get_last_child()
 window.set_focus_visible(False)
 settle()
 check(hint_label.get_text() == "Slide", "focused, focus not shown: the track shows the hint")
@@ -74,48 +86,54 @@ check(hint_label.get_text() == "Slide", "focus-visible off again: the hint")
 
 # The gate: with a slider, the button waits for the slide.
 events = []
-for name in ("request", "cooldown-finished"):
-    button.connect(name, lambda _b, name=name: events.append(name))
+requests = []
+button.connect("request", lambda _b, request: (events.append("request"), requests.append(request)))
+button.connect("cooldown-finished", lambda _b: events.append("cooldown-finished"))
 button.connect("sent", lambda _b, seconds: events.append(("sent", seconds)))
 button.connect("failed", lambda _b, message: events.append(("failed", message)))
-slider.connect("unlocked", lambda _s: events.append("unlocked"))
+slider.connect("notify::unlocked", lambda s, _p: s.props.unlocked and events.append("unlocked"))
 button.props.slider = slider
 check(button.get_slider() is slider, "slider set")
-check(not button_of(button).get_sensitive(), "with a locked slider the button is insensitive")
-button_of(button).emit("clicked")
+check(not button.get_sensitive(), "with a locked slider the button is insensitive")
+button.emit("clicked")
 settle()
 check("request" not in events, "a click before the slide requests nothing")
 step(slider, 9)
 check(not slider.props.unlocked, "nine steps do not unlock")
 step(slider)
 check(slider.props.unlocked and events == ["unlocked"], "the tenth step unlocks, once")
-check(button_of(button).get_sensitive(), "unlocked, the button is sensitive")
+check(button.get_sensitive(), "unlocked, the button is sensitive")
 
 # The request cycle: sent.
 answers = {"mode": "later"}
 
 
-def answer_now(source):
+def answer_now(_source, request):
     if answers["mode"] == "failed":
-        source.request_failed("服务器错误")
+        request.failed("服务器错误")
     elif answers["mode"] == "refused":
-        source.request_refused(5, "请稍后再试")
+        request.refused(5, "请稍后再试")
     elif answers["mode"] == "refused-unworded":
-        source.request_refused(7, None)
+        request.refused(7, None)
+    elif answers["mode"] == "refused-none-left":
+        request.refused(0, None)
     elif answers["mode"] == "failed-unworded":
-        source.request_failed(None)
+        request.failed(None)
 
 
 button.connect("request", answer_now)
-button_of(button).emit("clicked")
+button.emit("clicked")
 check(wait_until(lambda: "request" in events), "a click emits request")
 check(button.props.phase == CodeGate.CountdownPhase.SENDING, "phase: sending")
-check(button_of(button).get_child().get_last_child().get_text() == "发送中…", "the label says 发送中…")
-button.request_sent(3)
+check(isinstance(requests[-1], CodeGate.Request) and requests[-1].props.pending, "the request is a pending CodeGate.Request")
+check(button.get_child().get_last_child().get_text() == "发送中…", "the label says 发送中…")
+requests[-1].sent(3)
 settle()
 check(button.props.phase == CodeGate.CountdownPhase.COUNTING and button.props.counting, "sent: counting")
 check(button.props.seconds_left == 3 and ("sent", 3) in events, "sent(3): 3 s left, sent signal")
-check(button_of(button).get_child().get_last_child().get_text() == "获取验证码(3)", "the label counts: 获取验证码(3)")
+check(button.get_child().get_last_child().get_text() == "获取验证码(3)", "the label counts: 获取验证码(3)")
+check(not requests[-1].props.pending and not requests[-1].get_cancellable().is_cancelled(),
+      "answered: no longer pending, its cancellable not cancelled")
 check(wait_until(lambda: button.props.seconds_left == 2), "a second later: 2 s left")
 check(wait_until(lambda: "cooldown-finished" in events), "the cooldown finishes")
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and button.props.fraction == 0, "idle again")
@@ -125,7 +143,7 @@ check(not slider.props.unlocked, "the end of the cooldown locks the slider again
 events.clear()
 answers["mode"] = "failed"
 step(slider, 10)
-button_of(button).emit("clicked")
+button.emit("clicked")
 check(wait_until(lambda: ("failed", "服务器错误") in events), "request_failed: failed with the app's message")
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and not slider.props.unlocked, "failed: idle, slider locked")
 
@@ -133,7 +151,7 @@ check(button.props.phase == CodeGate.CountdownPhase.IDLE and not slider.props.un
 events.clear()
 answers["mode"] = "refused"
 step(slider, 10)
-button_of(button).emit("clicked")
+button.emit("clicked")
 check(wait_until(lambda: ("failed", "请稍后再试") in events), "request_refused: failed with the server's message")
 check(button.props.seconds_left == 5 and button.props.counting, "refused(5): counts down 5 s")
 button.reset()
@@ -141,41 +159,84 @@ check(button.props.phase == CodeGate.CountdownPhase.IDLE and "cooldown-finished"
 
 # Unworded answers (NULL): the controls' own words, which a refusal words as a code sent
 # earlier that still cools down, not as a failure to send.
-for mode, seconds, words in (("refused-unworded", 7, "验证码已发送，请 7 秒后再试"), ("failed-unworded", 0, "发送失败，请重试")):
+for mode, seconds, words in (("refused-unworded", 7, "验证码已发送，请 7 秒后再试"), ("failed-unworded", 0, "发送失败，请重试"),
+                              ("refused-none-left", 0, "发送失败，请重试")):
     events.clear()
     answers["mode"] = mode
     step(slider, 10)
-    button_of(button).emit("clicked")
+    button.emit("clicked")
     check(wait_until(lambda: any(isinstance(e, tuple) and e[0] == "failed" for e in events)), f"{mode}: failed")
     check(("failed", words) in events and button.props.seconds_left == seconds,
           f"{mode}: the failed signal says {words!r}, {seconds} s left ({events}, {button.props.seconds_left} s)")
     button.reset()
 
-# No answer: the timeout fails it with the controls' words; a late answer is ignored.
+# No answer: the timeout fails it with the controls' words and cancels the request's
+# cancellable; a late answer to it is ignored, even while the next request waits.
 events.clear()
 answers["mode"] = "later"
 button.props.request_timeout = 1
 step(slider, 10)
-button_of(button).emit("clicked")
+button.emit("clicked")
 check(wait_until(lambda: any(isinstance(e, tuple) and e[0] == "failed" for e in events)), "no answer: failed")
 check(("failed", "请求超时，请重试") in events, "the timeout's message is the controls' own")
-button.request_sent(60)
+first = requests[-1]
+check(not first.props.pending and first.get_cancellable().is_cancelled(), "timed out: not pending, its cancellable cancelled")
+first.sent(60)
 settle()
 check(button.props.phase == CodeGate.CountdownPhase.IDLE, "a late answer is ignored")
+events.clear()
+button.props.request_timeout = 10
+step(slider, 10)
+button.emit("clicked")
+check(wait_until(lambda: "request" in events) and requests[-1] is not first, "a second request")
+second = requests[-1]
+first.failed("the first request's late failure")
+settle()
+check(second.props.pending and button.props.phase == CodeGate.CountdownPhase.SENDING and not any(
+    isinstance(e, tuple) for e in events), "the first request's late failure leaves the second waiting")
+second.sent(60)
+settle()
+check(button.props.seconds_left == 60 and ("sent", 60) in events, "the second request's own answer counts: 60 s")
+button.reset()
+check(not second.props.pending, "reset: the answered request stays answered")
+
+# The longest cooldown: sent's value is what is counted, for 0, 1, the ceiling and 2^32-1.
+for given, counted in ((0, 0), (1, 1), (86400, 86400), (2**32 - 1, 86400)):
+    events.clear()
+    step(slider, 10)
+    button.emit("clicked")
+    wait_until(lambda: "request" in events)
+    requests[-1].sent(given)
+    settle()
+    sent = [e[1] for e in events if isinstance(e, tuple) and e[0] == "sent"]
+    check(sent == [counted] and button.props.seconds_left == counted,
+          f"sent({given}): the sent signal says {sent}, {button.props.seconds_left} s counted, both {counted}")
+    button.reset()
+# A refusal longer than the ceiling: its words and its countdown say the ceiling.
+events.clear()
+step(slider, 10)
+button.emit("clicked")
+wait_until(lambda: "request" in events)
+requests[-1].refused(2**32 - 1, None)
+settle()
+check(("failed", "验证码已发送，请 86400 秒后再试") in events and button.props.seconds_left == 86400,
+      f"refused(2^32-1): words and countdown say 86400 ({events}, {button.props.seconds_left})")
+button.reset()
+button.start_cooldown(2**32 - 1)
+check(button.props.seconds_left == 86400, "start_cooldown(2^32-1) counts the ceiling")
+button.reset()
 
 # The app's gate, and no slider.
 button.props.slider = None
-check(button.props.slider is None and button_of(button).get_sensitive(), "no slider: the button is sensitive")
+check(button.props.slider is None and button.get_sensitive(), "no slider: the button is sensitive")
 button.props.enabled = False
-check(not button_of(button).get_sensitive(), "enabled = FALSE: insensitive")
+check(not button.get_sensitive(), "enabled = FALSE: insensitive")
 button.props.enabled = True
 button.start_cooldown(30)
 check(button.props.seconds_left == 30 and 0 <= button.props.fraction < 1, "start_cooldown(30)")
 button.reset()
 
-# GtkBuilder: both by class name, the slider by reference.
-GObject.type_ensure(CodeGate.SlideToUnlock.__gtype__)
-GObject.type_ensure(CodeGate.CountdownButton.__gtype__)
+# GtkBuilder: both by class name (registered when the library loaded), the slider by reference.
 builder = Gtk.Builder.new_from_string("""<interface>
   <object class="GtkBox" id="box">
     <child><object class="CodeGateSlideToUnlock" id="slider"><property name="hint">Slide me</property></object></child>

@@ -3,7 +3,7 @@
 for a request's answer, some mid-glide — under G_DEBUG=fatal-criticals: no crash, no critical,
 every control finalized, and no GLib source of theirs left on the main context afterwards
 (their countdown, glide and timeout timers all removed)."""
-from harness import CodeGate, GLib, Gtk, button_of, check, finish, settle, step, wait_until
+from harness import CodeGate, GLib, Gtk, check, finish, settle, step, wait_until
 
 CYCLES = 1000
 
@@ -49,10 +49,10 @@ for cycle in range(CYCLES):
         button.start_cooldown(60)
     elif kind == 1:
         # Waiting for the app's answer, its timeout armed.
-        button.connect("request", lambda _b: requests.append(cycle))
+        button.connect("request", lambda _b, request: requests.append((cycle, request)))
         step(slider, 10)
-        button_of(button).emit("clicked")
-        wait_until(lambda: requests and requests[-1] == cycle, 2)
+        button.emit("clicked")
+        wait_until(lambda: requests and requests[-1][0] == cycle, 2)
     elif kind == 2:
         # Mid-glide: unlocked, then locked again, the thumb on its way back.
         step(slider, 10)
@@ -67,6 +67,12 @@ for cycle in range(CYCLES):
     settle()
 
 check(len(requests) == CYCLES // 4, f"{CYCLES // 4} controls were destroyed waiting for an answer")
+check(not any(request.props.pending for _, request in requests), "their requests are no longer pending")
+check(all(request.get_cancellable().is_cancelled() for _, request in requests), "and their cancellables are cancelled")
+# An answer to a request whose button is gone does nothing (a debug message only).
+requests[0][1].sent(60)
+requests[1][1].failed(None)
+del requests
 check(finalized.count("slider") == CYCLES and finalized.count("button") == CYCLES,
       f"all {CYCLES} sliders and buttons finalized ({finalized.count('slider')}, {finalized.count('button')})")
 # The window goes too, and with it the frame clock's own paint source (GTK's, not a control's).

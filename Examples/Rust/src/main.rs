@@ -10,25 +10,29 @@ use std::time::Duration;
 
 use gtk::glib::translate::from_glib_none;
 use gtk::prelude::*;
+use gtk::glib::gobject_ffi::GObject;
 use gtk::{ffi::GtkWidget, gio, glib};
 
+// From codegate.h; the widgets and the request are plain GObjects to Rust.
 extern "C" {
     fn codegate_slide_to_unlock_new() -> *mut GtkWidget;
     fn codegate_countdown_button_new() -> *mut GtkWidget;
     fn codegate_countdown_button_set_slider(button: *mut GtkWidget, slider: *mut GtkWidget);
-    fn codegate_countdown_button_request_sent(button: *mut GtkWidget, cooldown_seconds: c_uint);
-    fn codegate_countdown_button_request_failed(button: *mut GtkWidget, message: *const c_char);
+    fn codegate_request_sent(request: *mut GObject, cooldown_seconds: c_uint);
+    fn codegate_request_failed(request: *mut GObject, message: *const c_char);
 }
 
-/// A stand-in for this app's own server call: answers after 300 ms with a 60 s cooldown, or
-/// fails when the check box says so.
-fn request_code(button: gtk::Widget, failing: bool) {
+/// A stand-in for this app's own server call: answers the request (a `CodeGateRequest`, kept
+/// alive by the closure) after 300 ms with a 60 s cooldown, or fails it when the check box
+/// says so. An answer to a request that timed out meanwhile is ignored: it never lands on a
+/// newer one.
+fn request_code(request: glib::Object, failing: bool) {
     glib::timeout_add_local_once(Duration::from_millis(300), move || unsafe {
         if failing {
             let message = CString::new("服务器拒绝了请求，请重新滑动验证").unwrap();
-            codegate_countdown_button_request_failed(button.as_ptr(), message.as_ptr());
+            codegate_request_failed(request.as_ptr(), message.as_ptr());
         } else {
-            codegate_countdown_button_request_sent(button.as_ptr(), 60);
+            codegate_request_sent(request.as_ptr(), 60);
         }
     });
 }
@@ -44,7 +48,8 @@ fn build_window(application: &gtk::Application) {
     let check = failing.clone();
     button
         .connect_local("request", false, move |args| {
-            request_code(args[0].get().unwrap(), check.is_active());
+            // args: the button, then the request.
+            request_code(args[1].get().unwrap(), check.is_active());
             None
         })
         .unwrap();

@@ -9,7 +9,7 @@
 public final class Countdown {
     /// The longest cooldown it runs; longer ones are cut to this, so no arithmetic on a
     /// restored or hostile duration can overflow.
-    public static let longest: Duration = .seconds(86_400)
+    public nonisolated static let longest: Duration = .seconds(86_400)
 
     /// Where "now" comes from and where the next change is scheduled.
     public let timers: any TimerPort

@@ -18,6 +18,8 @@ public final class CountdownRequest {
 
     /// The default limit on a request's answer.
     public static let defaultTimeout: Duration = .seconds(10)
+    /// The label while sending unless told otherwise, in the language of the moment.
+    package static var defaultSendingText: String { ControlsText.localized("发送中…") }
 
     /// The cooldown after each request, which words the label while it counts.
     public let countdown: Countdown
@@ -35,7 +37,7 @@ public final class CountdownRequest {
         didSet { if isEnabled != oldValue { changes.notify() } }
     }
     /// The label while a request is under way.
-    public var sendingText = ControlsText.localized("发送中…") {
+    public var sendingText = CountdownRequest.defaultSendingText {
         didSet { changes.notify() }
     }
     /// What a screen reader calls the button while a request is under way; nil derives it from

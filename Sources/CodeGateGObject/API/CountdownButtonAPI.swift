@@ -1,10 +1,11 @@
 import CCodeGateGObject
 import CGtk
+import CodeGateGtk
 
-// The C API of CodeGateCountdownButton (codegate.h): each function checks its instance, then
-// runs on the main actor, where GTK runs.
+// The C API of CodeGateCountdownButton (codegate.h) over the Swift control the GType is: each
+// function checks its thread and instance, then runs on the main actor, where GTK runs.
 
-private typealias Object = CountdownButtonObject
+private typealias Object = CountdownButton
 
 private func button<Result>(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result) -> Result {
     Object.type.call(pointer, as: Object.self, function: function, fallback: fallback, body)
@@ -25,46 +26,19 @@ public func codegate_countdown_phase_get_type() -> GType {
 /// A new idle button (floating reference).
 @_cdecl("codegate_countdown_button_new")
 public func codegate_countdown_button_new() -> UnsafeMutablePointer<GtkWidget>? {
-    newWidget(of: Object.gtype)
-}
-
-/// Answers the request under way: sent, with the cooldown before the next one.
-@_cdecl("codegate_countdown_button_request_sent")
-public func codegate_countdown_button_request_sent(_ instance: UnsafeMutableRawPointer?, _ cooldownSeconds: guint) {
-    button(instance, #function, ()) { $0.answer(.success(.seconds(cooldownSeconds))) }
-}
-
-/// Answers the request under way: it failed with `message` (NULL: the controls' words).
-@_cdecl("codegate_countdown_button_request_failed")
-public func codegate_countdown_button_request_failed(_ instance: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
-    let message = message.map { String(cString: $0) }
-    button(instance, #function, ()) { object in
-        object.answer(.failure(RequestFailure(message: message ?? RequestFailure.defaultMessage)))
-    }
-}
-
-/// Answers the request under way: refused, the number cools down `secondsLeft` more.
-@_cdecl("codegate_countdown_button_request_refused")
-public func codegate_countdown_button_request_refused(
-    _ instance: UnsafeMutableRawPointer?, _ secondsLeft: guint, _ message: UnsafePointer<CChar>?
-) {
-    let message = message.map { String(cString: $0) }
-    button(instance, #function, ()) { object in
-        let words = message ?? RequestFailure.defaultRefusalMessage(secondsLeft: secondsLeft)
-        object.answer(.failure(RequestRefusal(cooldownLeft: .seconds(secondsLeft), message: words)))
-    }
+    newWidget(of: Object.gtype, function: #function)
 }
 
 /// Counts down `seconds` now.
 @_cdecl("codegate_countdown_button_start_cooldown")
 public func codegate_countdown_button_start_cooldown(_ instance: UnsafeMutableRawPointer?, _ seconds: guint) {
-    button(instance, #function, ()) { $0.control.startCooldown(.seconds(seconds)) }
+    button(instance, #function, ()) { $0.startCooldown(.seconds(min(seconds, Object.longestSeconds))) }
 }
 
 /// Back to idle at once.
 @_cdecl("codegate_countdown_button_reset")
 public func codegate_countdown_button_reset(_ instance: UnsafeMutableRawPointer?) {
-    button(instance, #function, ()) { $0.control.reset() }
+    button(instance, #function, ()) { $0.reset() }
 }
 
 /// The button's `idle-text`, owned by the button.
@@ -115,10 +89,10 @@ public func codegate_countdown_button_get_request_timeout(_ instance: UnsafeMuta
     }
 }
 
-/// Sets the button's request timeout, in seconds (1 to 86400).
+/// Sets the button's request timeout, in seconds (1 to CODEGATE_LONGEST_COOLDOWN).
 @_cdecl("codegate_countdown_button_set_request_timeout")
 public func codegate_countdown_button_set_request_timeout(_ instance: UnsafeMutableRawPointer?, _ seconds: guint) {
-    button(instance, #function, ()) { $0.setProperty(.requestTimeout, .uint(min(max(1, seconds), 86_400))) }
+    button(instance, #function, ()) { $0.setProperty(.requestTimeout, .uint(seconds)) }
 }
 
 /// Whether the app allows a request.
@@ -145,7 +119,7 @@ public func codegate_countdown_button_get_slider(_ instance: UnsafeMutableRawPoi
 /// Makes the button wait for `slider`, or for none.
 @_cdecl("codegate_countdown_button_set_slider")
 public func codegate_countdown_button_set_slider(_ instance: UnsafeMutableRawPointer?, _ slider: UnsafeMutableRawPointer?) {
-    if let slider, cg_is_instance_of(slider, SlideToUnlockObject.gtype) == 0 {
+    if let slider, cg_is_instance_of(slider, SlideToUnlock.gtype) == 0 {
         cg_log_critical("codegate_countdown_button_set_slider: the slider is not a CodeGateSlideToUnlock")
         return
     }

@@ -1,9 +1,10 @@
 import CGtk
+import CodeGateGtk
 
-// The C API of CodeGateSlideToUnlock (codegate.h): each function checks its instance, then
-// runs on the main actor, where GTK runs.
+// The C API of CodeGateSlideToUnlock (codegate.h) over the Swift control the GType is: each
+// function checks its thread and instance, then runs on the main actor, where GTK runs.
 
-private typealias Object = SlideToUnlockObject
+private typealias Object = SlideToUnlock
 
 private func slider<Result>(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result) -> Result {
     Object.type.call(pointer, as: Object.self, function: function, fallback: fallback, body)
@@ -18,19 +19,19 @@ public func codegate_slide_to_unlock_get_type() -> GType {
 /// A new, locked slider (floating reference).
 @_cdecl("codegate_slide_to_unlock_new")
 public func codegate_slide_to_unlock_new() -> UnsafeMutablePointer<GtkWidget>? {
-    newWidget(of: Object.gtype)
+    newWidget(of: Object.gtype, function: #function)
 }
 
 /// Whether the check is passed.
 @_cdecl("codegate_slide_to_unlock_get_unlocked")
 public func codegate_slide_to_unlock_get_unlocked(_ instance: UnsafeMutableRawPointer?) -> gboolean {
-    slider(instance, #function, 0) { $0.control.isUnlocked ? 1 : 0 }
+    slider(instance, #function, 0) { $0.isUnlocked ? 1 : 0 }
 }
 
 /// Locks the check again.
 @_cdecl("codegate_slide_to_unlock_lock")
 public func codegate_slide_to_unlock_lock(_ instance: UnsafeMutableRawPointer?) {
-    slider(instance, #function, ()) { $0.control.lock() }
+    slider(instance, #function, ()) { $0.lock() }
 }
 
 /// The slider's `hint` text, owned by the slider.

@@ -7,17 +7,21 @@ import CodeGateCore
 /// across its background; a failure or a timeout brings it back at once.
 ///
 /// It holds no timer: the countdown schedules its own changes and the button redraws when
-/// told. It tells the countdown its width, so that the fill's steps are its pixels. The Swift
-/// object lives as long as its GtkButton; `CountdownButton.of(_:)` finds it from the widget.
+/// told. It tells the countdown its width, so that the fill's steps are its pixels.
 ///
-/// Styling: the GtkButton has the style class `countdown-button`, and `counting` while the
-/// cooldown runs; inside it, `.countdown-label` is the label and `.countdown-fill` the fill.
+/// Its widget is a CodeGateCountdownButton, a GtkButton subclass — the same GType C, Python,
+/// GJS and Vala use, with its properties and signals — and this class is a typed handle over
+/// it: it lives as long as the widget, and `CountdownButton.of(_:)` finds it from the widget.
+///
+/// Styling: the button has the style class `countdown-button`, and `busy` while a request
+/// runs or its cooldown counts, `counting` while the cooldown runs; inside it,
+/// `.countdown-label` is the label and `.countdown-fill` the fill.
 @MainActor
 public final class CountdownButton {
     /// Where the button stands in the request cycle: idle, sending or counting.
     public typealias Phase = CountdownRequest.Phase
 
-    /// The GtkButton to put in a layout.
+    /// The CodeGateCountdownButton (a GtkButton) to put in a layout.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The button's rules: the request, its timeout, the gate and the cooldown.
     public let model: CountdownRequest
@@ -29,7 +33,8 @@ public final class CountdownButton {
     private var shown: RequestButtonState?
     /// Its accessible name, as last set; package-wide for tests.
     package private(set) var nameShown: String?
-    private static let key = "codegate-countdown-button"
+    /// What the GObject side keeps: its C strings, slider and request.
+    let gobject = CountdownButtonGObjectState()
 
     /// A button worded by `format` ("获取验证码" idle, "获取验证码(59)" counting, by default)
     /// that runs `request` when pressed, on the GLib main loop's timers unless told otherwise.
@@ -43,13 +48,18 @@ public final class CountdownButton {
     }
 
     /// A button showing `model`, e.g. one whose countdown the app restores from an earlier run.
-    public init(model: CountdownRequest) {
+    public convenience init(model: CountdownRequest) {
+        self.init(widget: ObjectType.newInstance(of: Self.gtype).assumingMemoryBound(to: GtkWidget.self), model: model)
+    }
+
+    /// The control over `widget`, a new CodeGateCountdownButton, showing `model`.
+    init(widget: UnsafeMutablePointer<GtkWidget>, model: CountdownRequest) {
         // The request runs as a main-actor task: under g_application_run something must drain
         // the main queue, and the control sees to it so an app need not know.
         MainQueueSource.install()
         Stylesheet.install()
         self.model = model
-        widget = gtk_button_new()
+        self.widget = widget
         label = gtk_label_new(nil)
         let tint = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(tint, "countdown-fill")
@@ -72,7 +82,7 @@ public final class CountdownButton {
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(widget, "countdown-button")
 
-        attach(self, to: widget.cast(), key: Self.key)
+        attach(self, to: widget.cast(), key: ObjectType.instanceKey)
         Signal.connect(widget, "clicked") { [weak self] in self?.model.press() }
         Signal.connect(widget, "unmap") { [weak self] in self?.model.countdown.fillResolution = 0 }
         model.changes.observe(until: widget) { [weak self] in self?.render() }
@@ -80,12 +90,13 @@ public final class CountdownButton {
         // seconds again.
         Signal.connectNotify(widget, property: "has-focus") { [weak self] in self?.render(renewingName: true) }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
+        bindGObject()
         render()
     }
 
-    /// The button whose GtkButton is `widget`, if it is one.
+    /// The button whose widget is `widget`, if it is one — also one made by g_object_new.
     public static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> CountdownButton? {
-        attached(to: widget.cast(), key: key, as: CountdownButton.self)
+        attached(to: widget.cast(), key: ObjectType.instanceKey, as: CountdownButton.self)
     }
 
     /// The request a press runs; nil leaves the button insensitive.

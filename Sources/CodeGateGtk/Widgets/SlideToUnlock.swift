@@ -16,9 +16,14 @@ import CodeGateCore
 /// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, `focusedHint`, the accessible names) and this
 /// control's (`tooltip`, `groupName`); all can be set.
 ///
-/// Styling: the GtkOverlay has the style class `slide-to-unlock`, plus `unlocked`, `gliding`
-/// and `at-start` by state; inside it are a GtkScale (`scale`, with its `trough`,
-/// `highlight` and `slider` nodes) and the hint, a label with the class `slide-hint`.
+/// Its widget is a CodeGateSlideToUnlock — the same GType C, Python, GJS and Vala use, with its
+/// properties — and this class is a typed handle over it: it lives as long as the widget, and
+/// `SlideToUnlock.of(_:)` finds it from the widget.
+///
+/// Styling: the widget's CSS name is `slide-to-unlock` and it has the style class
+/// `slide-to-unlock`, plus `unlocked`, `gliding` and `at-start` by state; inside it are a
+/// GtkScale (`scale`, with its `trough`, `highlight` and `slider` nodes) and, on top, the
+/// hint, a label with the class `slide-hint`.
 @MainActor
 public final class SlideToUnlock {
     /// The widget to put in a layout.
@@ -49,7 +54,8 @@ public final class SlideToUnlock {
     /// The window whose `focus-visible` the hint follows while the control is mapped, and the
     /// id of the handler on it.
     private var rootWatch: (root: UnsafeMutableRawPointer, handler: gulong)?
-    private static let key = "codegate-slide-to-unlock"
+    /// What the GObject side keeps: its C strings and the last `unlocked` notified.
+    let gobject = SlideToUnlockGObjectState()
 
     /// A control over a new locked slider, on the GLib main loop's timers unless told otherwise.
     public convenience init(timers: any TimerPort = GLibTimerPort()) {
@@ -57,9 +63,15 @@ public final class SlideToUnlock {
     }
 
     /// Creates the control over `model`.
-    public init(model: SlideUnlock) {
+    public convenience init(model: SlideUnlock) {
+        self.init(widget: ObjectType.newInstance(of: Self.gtype).assumingMemoryBound(to: GtkWidget.self), model: model)
+    }
+
+    /// The control over `widget`, a new CodeGateSlideToUnlock, showing `model`.
+    init(widget: UnsafeMutablePointer<GtkWidget>, model: SlideUnlock) {
         Stylesheet.install()
         self.model = model
+        self.widget = widget
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
         gtk_scale_set_draw_value(scale.cast(), 0)
         // Ten presses of → from start to end.
@@ -70,15 +82,15 @@ public final class SlideToUnlock {
         label = gtk_label_new(nil)
         gtk_widget_set_can_target(label, 0)
         gtk_widget_add_css_class(label, "slide-hint")
-        widget = gtk_overlay_new()
-        gtk_overlay_set_child(widget.opaque, scale)
-        gtk_overlay_add_overlay(widget.opaque, label)
+        // The hint lies on the track: drawn after it, measured and allocated as it is.
+        gtk_widget_set_parent(scale, widget)
+        gtk_widget_set_parent(label, widget)
         gtk_widget_add_css_class(widget, "slide-to-unlock")
 
         groupName = ControlsText.localized("安全验证")
         cg_accessible_set_label(widget, groupName)
         followDirection()
-        attach(self, to: widget.cast(), key: Self.key)
+        attach(self, to: widget.cast(), key: ObjectType.instanceKey)
         Signal.connectChangeValue(scale.cast()) { [weak self] scroll, value in
             guard let self else { return true }
             // A drag is followed from the pointer itself (`dragged(to:)`), not from GTK's value.
@@ -116,12 +128,13 @@ public final class SlideToUnlock {
         }
         gtk_widget_add_controller(widget, release)
         model.changes.observe(until: widget) { [weak self] in self?.render() }
+        bindGObject()
         render()
     }
 
-    /// The control whose widget is `widget`, if it is one.
+    /// The control whose widget is `widget`, if it is one — also one made by g_object_new.
     public static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> SlideToUnlock? {
-        attached(to: widget.cast(), key: key, as: SlideToUnlock.self)
+        attached(to: widget.cast(), key: ObjectType.instanceKey, as: SlideToUnlock.self)
     }
 
     /// The tooltip on the track: how to pass the check with the pointer and the keyboard. By
@@ -141,7 +154,7 @@ public final class SlideToUnlock {
         rightToLeft: ControlsText.localized("拖动滑块到最左端（键盘：逐次按 ← 键）"))
 
     /// What a screen reader calls the group around the track, which GTK 4.8 would otherwise
-    /// name "GtkOverlay".
+    /// name by its type.
     public var groupName: String {
         didSet { cg_accessible_set_label(widget, groupName) }
     }

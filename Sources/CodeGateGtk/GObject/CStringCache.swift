@@ -2,11 +2,13 @@ import CGtk
 
 /// The C strings a GObject's getters return: owned by the object (transfer none), each kept
 /// until the text it copies changes or the object goes away, as C callers expect.
-final class CStringCache {
+package final class CStringCache {
+    package init() {}
+
     private var strings: [Int: (text: String, pointer: UnsafeMutablePointer<gchar>)] = [:]
 
     /// A C copy of `text` under `key`, the same pointer as last time while the text is the same.
-    func pointer(_ key: Int, for text: String?) -> UnsafePointer<gchar>? {
+    package func pointer(_ key: Int, for text: String?) -> UnsafePointer<gchar>? {
         guard let text else {
             drop(key)
             return nil

@@ -2,9 +2,9 @@ import CCodeGateGObject
 import CGtk
 
 /// A GObject property of one of the library's types, as GLib describes it.
-struct PropertyDefinition: Sendable {
+package struct PropertyDefinition: Sendable {
     /// The property's value type, with its range and default.
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case string(default: String?)
         case boolean(default: Bool)
         case uint(minimum: UInt32, maximum: UInt32, default: UInt32)
@@ -14,14 +14,21 @@ struct PropertyDefinition: Sendable {
     }
 
     /// Its kebab-case name, e.g. "unlocked-hint".
-    let name: String
+    package let name: String
     /// One line for GLib's blurb; the gtk-doc comment in codegate.h is the documentation.
-    let blurb: String
-    let kind: Kind
-    let isWritable: Bool
+    package let blurb: String
+    package let kind: Kind
+    package let isWritable: Bool
+
+    package init(name: String, blurb: String, kind: Kind, isWritable: Bool) {
+        self.name = name
+        self.blurb = blurb
+        self.kind = kind
+        self.isWritable = isWritable
+    }
 
     /// The GParamSpec for the class. Notified only when the value really changes.
-    func makeSpec() -> UnsafeMutablePointer<GParamSpec> {
+    package func makeSpec() -> UnsafeMutablePointer<GParamSpec> {
         let flags = GParamFlags(rawValue: (isWritable ? G_PARAM_READWRITE.rawValue : G_PARAM_READABLE.rawValue)
             | G_PARAM_EXPLICIT_NOTIFY.rawValue)
         switch kind {
@@ -42,7 +49,7 @@ struct PropertyDefinition: Sendable {
 }
 
 /// A property's or a signal argument's value on the Swift side of a GValue.
-enum PropertyValue: Equatable {
+package enum PropertyValue: Equatable {
     case string(String?)
     case boolean(Bool)
     case uint(UInt32)
@@ -51,13 +58,13 @@ enum PropertyValue: Equatable {
     case object(UnsafeMutableRawPointer?)
 
     /// The text of a string value; nil for any other kind.
-    var text: String? {
+    package var text: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// Reads `value`, a GValue of the property `kind`.
-    init(reading value: UnsafePointer<GValue>, as kind: PropertyDefinition.Kind) {
+    package init(reading value: UnsafePointer<GValue>, as kind: PropertyDefinition.Kind) {
         switch kind {
         case .string: self = .string(g_value_get_string(value).map { String(cString: $0) })
         case .boolean: self = .boolean(g_value_get_boolean(value) != 0)
@@ -69,7 +76,7 @@ enum PropertyValue: Equatable {
     }
 
     /// Stores this value in `value`, a GValue already initialised to the matching type.
-    func write(to value: UnsafeMutablePointer<GValue>) {
+    package func write(to value: UnsafeMutablePointer<GValue>) {
         switch self {
         case .string(let text): g_value_set_string(value, text)
         case .boolean(let flag): g_value_set_boolean(value, flag ? 1 : 0)
@@ -77,15 +84,6 @@ enum PropertyValue: Equatable {
         case .double(let number): g_value_set_double(value, number)
         case .enumeration(let number): g_value_set_enum(value, number)
         case .object(let object): g_value_set_object(value, object)
-        }
-    }
-
-    /// The GType of a signal argument of this kind (strings and unsigned integers only).
-    var signalType: GType {
-        switch self {
-        case .string: cg_type_string()
-        case .uint: cg_type_uint()
-        default: cg_type_none()
         }
     }
 }

@@ -1,21 +1,30 @@
 import CodeGateCore
 
-/// A request the app answered with `codegate_countdown_button_request_failed`.
-struct RequestFailure: Error {
-    let message: String
+/// A request the app answered with `codegate_request_failed`.
+package struct RequestFailure: Error {
+    package let message: String
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
-/// A request the app answered with `codegate_countdown_button_request_refused`: the number
-/// still cools down for `cooldownLeft`, which the button then counts down.
-struct RequestRefusal: CooldownRefusal {
-    let cooldownLeft: Duration?
-    let message: String
+/// A request the app answered with `codegate_request_refused`: the number still cools down
+/// for `cooldownLeft`, which the button then counts down.
+package struct RequestRefusal: CooldownRefusal {
+    package let cooldownLeft: Duration?
+    package let message: String
+
+    package init(cooldownLeft: Duration?, message: String) {
+        self.cooldownLeft = cooldownLeft
+        self.message = message
+    }
 }
 
 extension RequestFailure {
     /// What the `failed` signal says of `error`: the app's words, or the controls' own.
     @MainActor
-    static func message(for error: any Error) -> String {
+    package static func message(for error: any Error) -> String {
         switch error {
         case let failure as RequestFailure: failure.message
         case let refusal as RequestRefusal: refusal.message
@@ -26,14 +35,14 @@ extension RequestFailure {
 
     /// The words for a failure the app did not word itself (a NULL message).
     @MainActor
-    static var defaultMessage: String { ControlsText.localized("发送失败，请重试") }
+    package static var defaultMessage: String { ControlsText.localized("发送失败，请重试") }
 
     /// The words for a refusal the app did not word itself: the number still cools down, so
     /// a code went out earlier and the button counts down `secondsLeft` — not a failure to
     /// send. Written with "s" after the number in English, as the controls' other seconds are,
     /// so that one form fits every count.
     @MainActor
-    static func defaultRefusalMessage(secondsLeft: UInt32) -> String {
+    package static func defaultRefusalMessage(secondsLeft: UInt32) -> String {
         // TRANSLATORS: a request refused because the number still cools down (e.g. HTTP 429),
         // when the app gives no words of its own: {0} is the whole seconds left, which the
         // button counts down.
