@@ -65,7 +65,8 @@ let package = Package(
         .target(name: "CodeGateCore", plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
         .plugin(name: "EmbedPlugin", capability: .buildTool()),
-        // The two GTK widgets and their GLib glue.
+        // The two GTK widgets — GTypes of their own, CodeGateCountdownButton and
+        // CodeGateSlideToUnlock, which the Swift classes are handles over — and their GLib glue.
         .target(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGLib"],
@@ -79,7 +80,8 @@ let package = Package(
         ),
         // The GTypes' registration when libcodegate-1 loads (an ELF constructor), so GtkBuilder
         // finds them by name in every language.
-        .target(name: "CodeGateOnLoad", dependencies: ["CCodeGateGObject"]),
+        // DWARF 4, as the Swift objects' debug info: valgrind 3.19 gives up on clang's DWARF 5.
+        .target(name: "CodeGateOnLoad", dependencies: ["CCodeGateGObject"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The C API of gobject/codegate.h over CodeGateGtk's GTypes, CodeGateSlideToUnlock,
         // CodeGateCountdownButton and CodeGateRequest. The library has a SONAME and exports that
         // API alone.

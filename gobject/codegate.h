@@ -1,7 +1,7 @@
 /* codegate.h: CodeGate's two GTK 4 controls as GObject types, for C and (through
  * CodeGate-1.gir) every language GObject introspection reaches.
  *
- * The types are registered from Swift (Sources/CodeGateGtk/GObject): the Swift API's
+ * The types are registered from Swift (Sources/CodeGateGtk/Interop/GObject): the Swift API's
  * CountdownButton and SlideToUnlock are handles over these same GObjects, so every language
  * gets one widget per control. This header is written by hand and is the C contract of
  * libcodegate-1.so, whose types are registered when it loads: GtkBuilder finds them by name,

@@ -5,7 +5,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* What the GObject types of the controls (CodeGateGtk's GObject folder, and libcodegate-1's C
+/* What the GObject types of the controls (CodeGateGtk/Interop/GObject, and libcodegate-1's C
  * API over them) need from GLib and Swift cannot
  * import: the fundamental type macros, G_TYPE_FROM_INSTANCE, and the enum type, whose value
  * table must be static C data that lives as long as the type system. */

@@ -137,6 +137,17 @@ import Testing
         ])
     }
 
+    @Test func aCooldownPastTheLongestIsHeardAsTheLongest() async {
+        let request = request { .seconds(1_000_000) }
+        let events = Events(request)
+        let task = request.press()
+        await clock.yield { clock.pendingCount >= 2 }
+        clock.advance(by: .milliseconds(300))
+        await task?.value
+        #expect(request.countdown.remainingSeconds == 86_400)
+        #expect(events.heard == ["phase sending", "phase counting", "sent 86400.0 seconds"], "sent says what is counted")
+    }
+
     @Test func aRefusalForACooldownCountsWhatTheServerSays() async {
         let request = request { throw Busy(cooldownLeft: .seconds(12)) }
         let slider = SlideUnlock(timers: clock)

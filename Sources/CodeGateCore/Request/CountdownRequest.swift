@@ -180,7 +180,9 @@ public final class CountdownRequest {
         // The countdown starts while isSending still holds, so observers of the countdown can
         // tell a cooldown this request started from one the app restored.
         switch outcome {
-        case .success(let cooldown):
+        case .success(let answer):
+            // What the countdown runs is what the observers hear: never more than the longest.
+            let cooldown = min(answer, Countdown.longest)
             countdown.start(duration: cooldown)
             isSending = false
             changed()

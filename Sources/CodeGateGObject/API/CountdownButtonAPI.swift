@@ -6,6 +6,7 @@ import CodeGateGtk
 // function checks its thread and instance, then runs on the main actor, where GTK runs.
 
 private typealias Object = CountdownButton
+private typealias Properties = CountdownButton.Properties
 
 private func button<Result>(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result) -> Result {
     Object.type.call(pointer, as: Object.self, function: function, fallback: fallback, body)
@@ -44,76 +45,70 @@ public func codegate_countdown_button_reset(_ instance: UnsafeMutableRawPointer?
 /// The button's `idle-text`, owned by the button.
 @_cdecl("codegate_countdown_button_get_idle_text")
 public func codegate_countdown_button_get_idle_text(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
-    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(.idleText)) }.value
+    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(Properties.idleText)) }.value
 }
 
 /// Sets the button's `idle-text`.
 @_cdecl("codegate_countdown_button_set_idle_text")
 public func codegate_countdown_button_set_idle_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
     let text = text.map { String(cString: $0) }
-    button(instance, #function, ()) { $0.setProperty(.idleText, .string(text)) }
+    button(instance, #function, ()) { Properties.idleText.set(on: $0, text) }
 }
 
 /// The button's `label-format`, owned by the button.
 @_cdecl("codegate_countdown_button_get_label_format")
 public func codegate_countdown_button_get_label_format(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
-    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(.labelFormat)) }.value
+    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(Properties.labelFormat)) }.value
 }
 
 /// Sets the button's `label-format`.
 @_cdecl("codegate_countdown_button_set_label_format")
 public func codegate_countdown_button_set_label_format(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
     let text = text.map { String(cString: $0) }
-    button(instance, #function, ()) { $0.setProperty(.labelFormat, .string(text)) }
+    button(instance, #function, ()) { Properties.labelFormat.set(on: $0, text) }
 }
 
 /// The button's `sending-text`, owned by the button.
 @_cdecl("codegate_countdown_button_get_sending_text")
 public func codegate_countdown_button_get_sending_text(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
-    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(.sendingText)) }.value
+    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(Properties.sendingText)) }.value
 }
 
 /// Sets the button's `sending-text`.
 @_cdecl("codegate_countdown_button_set_sending_text")
 public func codegate_countdown_button_set_sending_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
     let text = text.map { String(cString: $0) }
-    button(instance, #function, ()) { $0.setProperty(.sendingText, .string(text)) }
+    button(instance, #function, ()) { Properties.sendingText.set(on: $0, text) }
 }
 
 /// The button's request timeout, in seconds.
 @_cdecl("codegate_countdown_button_get_request_timeout")
 public func codegate_countdown_button_get_request_timeout(_ instance: UnsafeMutableRawPointer?) -> guint {
-    button(instance, #function, 0) { object in
-        if case .uint(let seconds) = object.property(.requestTimeout) { return seconds }
-        return 0
-    }
+    button(instance, #function, 0) { Properties.requestTimeout.get($0) }
 }
 
 /// Sets the button's request timeout, in seconds (1 to CODEGATE_LONGEST_COOLDOWN).
 @_cdecl("codegate_countdown_button_set_request_timeout")
 public func codegate_countdown_button_set_request_timeout(_ instance: UnsafeMutableRawPointer?, _ seconds: guint) {
-    button(instance, #function, ()) { $0.setProperty(.requestTimeout, .uint(seconds)) }
+    button(instance, #function, ()) { Properties.requestTimeout.set(on: $0, seconds) }
 }
 
 /// Whether the app allows a request.
 @_cdecl("codegate_countdown_button_get_enabled")
 public func codegate_countdown_button_get_enabled(_ instance: UnsafeMutableRawPointer?) -> gboolean {
-    button(instance, #function, 0) { $0.property(.enabled) == .boolean(true) ? 1 : 0 }
+    button(instance, #function, 0) { Properties.enabled.get($0) ? 1 : 0 }
 }
 
 /// Sets whether the app allows a request.
 @_cdecl("codegate_countdown_button_set_enabled")
 public func codegate_countdown_button_set_enabled(_ instance: UnsafeMutableRawPointer?, _ enabled: gboolean) {
-    button(instance, #function, ()) { $0.setProperty(.enabled, .boolean(enabled != 0)) }
+    button(instance, #function, ()) { Properties.enabled.set(on: $0, enabled != 0) }
 }
 
 /// The slider the button waits for, owned by the button; NULL for none.
 @_cdecl("codegate_countdown_button_get_slider")
 public func codegate_countdown_button_get_slider(_ instance: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    button(instance, #function, Unchecked(value: nil)) { object in
-        if case .object(let slider) = object.property(.slider) { return Unchecked(value: slider) }
-        return Unchecked(value: nil)
-    }.value
+    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: Properties.slider.get($0).pointer) }.value
 }
 
 /// Makes the button wait for `slider`, or for none.
@@ -124,38 +119,29 @@ public func codegate_countdown_button_set_slider(_ instance: UnsafeMutableRawPoi
         return
     }
     let argument = Unchecked(value: slider)
-    button(instance, #function, ()) { $0.setProperty(.slider, .object(argument.value)) }
+    button(instance, #function, ()) { Properties.slider.set(on: $0, ObjectReference(argument.value)) }
 }
 
 /// Idle, sending or counting (CodeGateCountdownPhase).
 @_cdecl("codegate_countdown_button_get_phase")
 public func codegate_countdown_button_get_phase(_ instance: UnsafeMutableRawPointer?) -> Int32 {
-    button(instance, #function, 0) { object in
-        if case .enumeration(let phase) = object.property(.phase) { return phase }
-        return 0
-    }
+    button(instance, #function, 0) { Properties.phase.get($0) }
 }
 
 /// The whole seconds of the cooldown left.
 @_cdecl("codegate_countdown_button_get_seconds_left")
 public func codegate_countdown_button_get_seconds_left(_ instance: UnsafeMutableRawPointer?) -> guint {
-    button(instance, #function, 0) { object in
-        if case .uint(let seconds) = object.property(.secondsLeft) { return seconds }
-        return 0
-    }
+    button(instance, #function, 0) { Properties.secondsLeft.get($0) }
 }
 
 /// How much of the cooldown has passed, 0 to 1.
 @_cdecl("codegate_countdown_button_get_fraction")
 public func codegate_countdown_button_get_fraction(_ instance: UnsafeMutableRawPointer?) -> Double {
-    button(instance, #function, 0) { object in
-        if case .double(let fraction) = object.property(.fraction) { return fraction }
-        return 0
-    }
+    button(instance, #function, 0) { Properties.fraction.get($0) }
 }
 
 /// Whether the cooldown runs.
 @_cdecl("codegate_countdown_button_get_counting")
 public func codegate_countdown_button_get_counting(_ instance: UnsafeMutableRawPointer?) -> gboolean {
-    button(instance, #function, 0) { $0.property(.counting) == .boolean(true) ? 1 : 0 }
+    button(instance, #function, 0) { Properties.counting.get($0) ? 1 : 0 }
 }

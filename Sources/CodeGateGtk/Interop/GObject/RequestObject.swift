@@ -13,15 +13,22 @@ package final class RequestObject: ObjectInstance {
     package nonisolated static let type = ObjectType(
         name: "CodeGateRequest", symbolPrefix: "codegate_request", parent: { cg_type_object() },
         classSize: MemoryLayout<GObjectClass>.size, instanceSize: MemoryLayout<GObject>.size,
-        properties: { [PropertyDefinition(name: "pending", blurb: "Whether the request waits for its answer", kind: .boolean(default: false), isWritable: false)] },
+        properties: { propertyTable.map { $0.definition() } },
         signals: [],
         make: { _ = RequestObject(object: $0, pending: false) })
     /// Its GType, registered on first use.
     package nonisolated static let gtype = type.register()
     private static let cancellableKey = "codegate-request-cancellable"
 
+    package nonisolated static var objectType: ObjectType { type }
+    /// `pending`, read-only and notified.
+    package static let pending = Property<RequestObject, Bool>(0, {
+        PropertyDefinition(name: "pending", blurb: "Whether the request waits for its answer", kind: .boolean(default: false), isWritable: false)
+    }, get: { $0.isPending })
+    package static let propertyTable = [pending.erased]
+
     /// The GObject, which owns this.
-    private let object: UnsafeMutableRawPointer
+    package let object: UnsafeMutableRawPointer
     /// Cancelled when the request stops being pending unanswered.
     package let cancellable: UnsafeMutablePointer<GCancellable>
     /// Whether the button still waits for the answer.
@@ -71,7 +78,7 @@ package final class RequestObject: ObjectInstance {
         self.outcome = outcome
         let waiting = waiting
         self.waiting = nil
-        Self.type.notify(object, 0)
+        Self.type.notify(object, Self.pending.index)
         waiting?.resume(with: outcome)
     }
 
@@ -91,12 +98,6 @@ package final class RequestObject: ObjectInstance {
             MainActor.assumeIsolated { self.cancel() }
         }
     }
-
-    package func propertyValue(_ index: Int) -> PropertyValue {
-        .boolean(isPending)
-    }
-
-    package func setPropertyValue(_ index: Int, _ value: PropertyValue) {}
 
     package func disposeObject() {}
 }

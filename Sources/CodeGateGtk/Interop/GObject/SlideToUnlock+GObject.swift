@@ -7,7 +7,7 @@ import CodeGateCore
 /// it as its children, the thumb taking the focus given to it.
 extension SlideToUnlock: ObjectInstance, DisposableInstance {
     /// The properties, in the order of their ids.
-    package enum Property: Int, CaseIterable {
+    package enum PropertyID: Int, CaseIterable {
         case unlocked, hint, unlockedHint, keyboardHint, focusedHint, progressText, returnedText
         case lockedAccessibleName, unlockedAccessibleName, positionText, unlockedPositionText
         case tooltip, groupName, note
@@ -77,7 +77,7 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
     struct Texts {
         let control: SlideToUnlock
 
-        func text(_ property: Property) -> String? {
+        func text(_ property: PropertyID) -> String? {
             switch property {
             case .tooltip: control.tooltip
             case .groupName: control.groupName
@@ -87,7 +87,7 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         }
 
         /// Sets a text; nil (NULL from C) is no text, which only `note` keeps as nil.
-        func set(_ property: Property, _ text: String?) {
+        func set(_ property: PropertyID, _ text: String?) {
             let model = control.model
             let words = text ?? ""
             switch property {
@@ -113,12 +113,27 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
     package nonisolated static let type = ObjectType(
         name: "CodeGateSlideToUnlock", symbolPrefix: "codegate_slide_to_unlock", parent: { gtk_widget_get_type() },
         classSize: MemoryLayout<GtkWidgetClass>.size, instanceSize: MemoryLayout<GtkWidget>.size,
-        properties: { Property.allCases.map(\.definition) },
+        properties: { propertyTable.map { $0.definition() } },
         signals: [],
         setUpClass: { setUpClass($0.assumingMemoryBound(to: GtkWidgetClass.self)) },
         make: { _ = SlideToUnlock(widget: $0.assumingMemoryBound(to: GtkWidget.self), model: SlideUnlock(timers: GLibTimerPort())) })
     /// Its GType, registered on first use.
     package nonisolated static let gtype = type.register()
+    package nonisolated static var objectType: ObjectType { type }
+    /// The GObject, which is the widget.
+    package var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
+
+    /// `unlocked`, read-only and notified.
+    static let unlockedProperty = Property<SlideToUnlock, Bool>(PropertyID.unlocked.rawValue, { PropertyID.unlocked.definition }, get: { $0.isUnlocked })
+
+    /// The text property `id`, read and set through `Texts`.
+    package static func textProperty(_ id: PropertyID) -> Property<SlideToUnlock, String?> {
+        Property(id.rawValue, { id.definition }, get: { Texts(control: $0).text(id) }, set: { Texts(control: $0).set(id, $1) })
+    }
+
+    package static let propertyTable = PropertyID.allCases.map { id in
+        id == .unlocked ? unlockedProperty.erased : textProperty(id).erased
+    }
 
     /// The class's own vfuncs: sized as the track, with the hint laid over it; the focus given
     /// to it goes to the thumb.
@@ -161,30 +176,17 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
     private func unlockedChanged() {
         guard isUnlocked != gobject.wasUnlocked else { return }
         gobject.wasUnlocked = isUnlocked
-        Self.type.notify(widget, Property.unlocked.rawValue)
+        Self.type.notify(widget, PropertyID.unlocked.rawValue)
     }
 
-    /// The text of `property` as a C string the object owns.
-    package func cString(_ property: Property) -> UnsafePointer<CChar>? {
-        gobject.strings.pointer(property.rawValue, for: Texts(control: self).text(property))
+    /// The text of `id` as a C string the slider owns.
+    package func cString(_ id: PropertyID) -> UnsafePointer<CChar>? {
+        gobject.strings.pointer(id.rawValue, for: Texts(control: self).text(id))
     }
 
-    /// Sets `property` through GObject, so it is notified as a property set by name is.
-    package func setText(_ property: Property, _ text: String?) {
-        Self.type.set(widget, property.rawValue, to: .string(text))
-    }
-
-    package func propertyValue(_ index: Int) -> PropertyValue {
-        guard let property = Property(rawValue: index) else { return .string(nil) }
-        return property == .unlocked ? .boolean(isUnlocked) : .string(Texts(control: self).text(property))
-    }
-
-    package func setPropertyValue(_ index: Int, _ value: PropertyValue) {
-        guard let property = Property(rawValue: index), case .string(let text) = value else {
-            cg_log_warning("CodeGateSlideToUnlock: property \(index + 1) cannot be set to \(value)")
-            return
-        }
-        Texts(control: self).set(property, text)
+    /// Sets the text `id` and notifies it, as a set by name does.
+    package func setText(_ id: PropertyID, _ text: String?) {
+        Self.textProperty(id).set(on: self, text)
     }
 
     /// Whether GObject disposed the slider: the C API refuses calls after that.

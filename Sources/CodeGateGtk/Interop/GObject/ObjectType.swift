@@ -5,12 +5,30 @@ import CGtk
 /// properties and on dispose. It lives as long as the GObject, attached to it.
 @MainActor
 package protocol ObjectInstance: AnyObject {
-    /// The value of the property at `index` in the type's property table.
-    func propertyValue(_ index: Int) -> PropertyValue
-    /// Sets the property at `index`; `ObjectType.set` notifies when its value changed.
-    func setPropertyValue(_ index: Int, _ value: PropertyValue)
+    /// The type every instance of this Swift class is.
+    nonisolated static var objectType: ObjectType { get }
+    /// The type's property table, in the order of the property ids.
+    static var propertyTable: [AnyProperty<Self>] { get }
+    /// The GObject.
+    var object: UnsafeMutableRawPointer { get }
     /// GObject's dispose, which may run more than once: drops what the instance references.
     func disposeObject()
+}
+
+extension ObjectInstance {
+    /// The value of the property at `index` in the table.
+    func propertyValue(_ index: Int) -> PropertyValue {
+        Self.propertyTable[index].get(self)
+    }
+
+    /// Sets the property at `index` in the table; a value of another kind, or a read-only
+    /// property, is refused with a warning (GObject itself checks both before).
+    func setPropertyValue(_ index: Int, _ value: PropertyValue) {
+        guard let set = Self.propertyTable[index].set, set(self, value) else {
+            cg_log_warning("\(Self.objectType.name): property \(index + 1) cannot be set to \(value)")
+            return
+        }
+    }
 }
 
 /// A signal of one of the CodeGate types: run-last, no return value, arguments of the GTypes

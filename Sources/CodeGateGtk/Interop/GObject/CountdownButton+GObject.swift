@@ -1,0 +1,197 @@
+import CCodeGateGObject
+import CGtk
+import CodeGateCore
+
+/// CodeGateCountdownButton, the GtkButton subclass every `CountdownButton` is: its property
+/// table and signals, the same for a button made in Swift and one made by g_object_new (C,
+/// Python, GJS, GtkBuilder), whose press emits `request` with a `CodeGateRequest` to answer.
+extension CountdownButton: ObjectInstance, DisposableInstance {
+    /// The properties, each with its typed getter and setter; `propertyTable` lists them in the
+    /// order of their ids.
+    package enum Properties {
+        package static let idleText = Property<CountdownButton, String?>(0, {
+            PropertyDefinition(name: "idle-text", blurb: "The label while idle", kind: .string(default: LabelFormat.defaultIdleText), isWritable: true)
+        }, get: { $0.model.countdown.format.idleText }, set: { $0.setFormat($0.gobject.formatText, idleText: $1 ?? "") })
+        package static let labelFormat = Property<CountdownButton, String?>(1, {
+            PropertyDefinition(name: "label-format", blurb: "The label while counting, with {s} or {ss}", kind: .string(default: CountdownButton.defaultFormat), isWritable: true)
+        }, get: { $0.gobject.formatText }, set: { $0.setFormat($1 ?? "", idleText: $0.model.countdown.format.idleText) })
+        package static let sendingText = Property<CountdownButton, String?>(2, {
+            PropertyDefinition(name: "sending-text", blurb: "The label while sending", kind: .string(default: CountdownRequest.defaultSendingText), isWritable: true)
+        }, get: { $0.model.sendingText }, set: { $0.model.sendingText = $1 ?? "" })
+        package static let requestTimeout = Property<CountdownButton, UInt32>(3, {
+            PropertyDefinition(
+                name: "request-timeout", blurb: "Seconds the request may take",
+                kind: .uint(minimum: 1, maximum: CountdownButton.longestSeconds, default: UInt32(CountdownRequest.defaultTimeout.components.seconds)),
+                isWritable: true)
+        }, get: { UInt32(clamping: $0.model.timeout.secondsRoundedUp) }, set: { $0.model.timeout = .seconds(min(max(1, $1), CountdownButton.longestSeconds)) })
+        package static let enabled = Property<CountdownButton, Bool>(4, {
+            PropertyDefinition(name: "enabled", blurb: "The app's own gate", kind: .boolean(default: true), isWritable: true)
+        }, get: { $0.model.isEnabled }, set: { $0.model.isEnabled = $1 })
+        package static let slider = Property<CountdownButton, ObjectReference>(5, {
+            PropertyDefinition(name: "slider", blurb: "The slider to wait for", kind: .object { SlideToUnlock.gtype }, isWritable: true)
+        }, get: { ObjectReference($0.gobject.slider) }, set: { $0.setSlider($1.pointer) })
+        package static let phase = Property<CountdownButton, Int32>(6, {
+            PropertyDefinition(name: "phase", blurb: "Idle, sending or counting", kind: .enumeration(type: { CountdownButton.phaseType }, default: 0), isWritable: false)
+        }, get: { button in
+            switch button.model.phase {
+            case .idle: 0
+            case .sending: 1
+            case .counting: 2
+            }
+        })
+        package static let secondsLeft = Property<CountdownButton, UInt32>(7, {
+            PropertyDefinition(name: "seconds-left", blurb: "Whole seconds of the cooldown left", kind: .uint(minimum: 0, maximum: .max, default: 0), isWritable: false)
+        }, get: { UInt32(clamping: $0.model.phase == .counting ? $0.model.countdown.remainingSeconds : 0) })
+        package static let fraction = Property<CountdownButton, Double>(8, {
+            PropertyDefinition(name: "fraction", blurb: "How much of the cooldown has passed", kind: .double(minimum: 0, maximum: 1, default: 0), isWritable: false)
+        }, get: { $0.model.phase == .counting ? $0.model.state.fillFraction : 0 })
+        package static let counting = Property<CountdownButton, Bool>(9, {
+            PropertyDefinition(name: "counting", blurb: "Whether the cooldown runs", kind: .boolean(default: false), isWritable: false)
+        }, get: { $0.model.phase == .counting })
+
+        /// The ids, less one, of the properties that follow the model's state rather than
+        /// being set.
+        static let derived = [phase.index, secondsLeft.index, fraction.index, counting.index]
+    }
+
+    package static let propertyTable = [
+        Properties.idleText.erased, Properties.labelFormat.erased, Properties.sendingText.erased,
+        Properties.requestTimeout.erased, Properties.enabled.erased, Properties.slider.erased, Properties.phase.erased,
+        Properties.secondsLeft.erased, Properties.fraction.erased, Properties.counting.erased,
+    ]
+
+    /// The signals, in the order of `type`'s.
+    enum SignalID: Int {
+        case request, sent, failed, cooldownFinished
+    }
+
+    /// The registered type.
+    package nonisolated static let type = ObjectType(
+        name: "CodeGateCountdownButton", symbolPrefix: "codegate_countdown_button", parent: { gtk_button_get_type() },
+        classSize: MemoryLayout<GtkButtonClass>.size, instanceSize: MemoryLayout<GtkButton>.size,
+        properties: { propertyTable.map { $0.definition() } },
+        signals: [
+            SignalDefinition("request", [{ RequestObject.gtype }]), SignalDefinition("sent", [{ cg_type_uint() }]),
+            SignalDefinition("failed", [{ cg_type_string() }]), SignalDefinition("cooldown-finished"),
+        ],
+        make: { object in
+            let button = CountdownButton(widget: object.assumingMemoryBound(to: GtkWidget.self), model: CountdownRequest(countdown: Countdown(timers: GLibTimerPort())))
+            button.request = { [weak button] in
+                guard let button else { throw CancellationError() }
+                return try await button.requestBySignal()
+            }
+        })
+    /// Its GType, registered on first use.
+    package nonisolated static let gtype = type.register()
+    package nonisolated static var objectType: ObjectType { type }
+    /// The GObject, which is the widget.
+    package var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
+    /// CodeGateCountdownPhase's GType, registered on first use.
+    package nonisolated static let phaseType = cg_countdown_phase_register()
+    /// The longest cooldown, `Countdown.longest`, in whole seconds: what every number of
+    /// seconds a C caller gives is cut to.
+    package nonisolated static let longestSeconds = UInt32(Countdown.longest.components.seconds)
+
+    /// The label format the controls ship, in the language of the moment.
+    static var defaultFormat: String { ControlsText.localized("获取验证码({s})") }
+
+    /// Gives the GObject its notifications and signals from the model's events.
+    func bindGObject() {
+        gobject.shown = Properties.derived.map { propertyValue($0) }
+        model.changes.observe(until: widget) { [weak self] in self?.derivedChanged() }
+        onSent { [weak self] cooldown in
+            self?.emit(.sent, .uint(UInt32(min(cooldown, Countdown.longest).secondsRoundedUp)))
+        }
+        onFailure { [weak self] error in self?.emit(.failed, .string(RequestFailure.message(for: error))) }
+        onCooldownEnd { [weak self] in self?.emit(.cooldownFinished) }
+    }
+
+    /// The request of a button made by g_object_new: emits `request` with a new pending
+    /// CodeGateRequest, then waits for the app's answer to that request alone.
+    private func requestBySignal() async throws -> Duration {
+        let (object, request) = RequestObject.make()
+        defer { g_object_unref(object) }
+        gobject.request?.cancel()
+        gobject.request = request
+        emit(.request, .object(object))
+        return try await request.value()
+    }
+
+    /// Notifies the derived properties that moved.
+    private func derivedChanged() {
+        for (offset, index) in Properties.derived.enumerated() {
+            let now = propertyValue(index)
+            if now != gobject.shown[offset] {
+                gobject.shown[offset] = now
+                Self.type.notify(widget, index)
+            }
+        }
+    }
+
+    private func emit(_ signal: SignalID, _ arguments: PropertyValue...) {
+        Self.type.emit(widget, signal.rawValue, arguments)
+    }
+
+    /// The text of `property` as a C string the button owns.
+    package func cString(_ property: Property<CountdownButton, String?>) -> UnsafePointer<CChar>? {
+        gobject.strings.pointer(property.index, for: property.get(self))
+    }
+
+    /// Words the label by `format` and `idleText`, or keeps the old words with a warning when
+    /// either is invalid (no seconds placeholder, too long, an empty idle text).
+    fileprivate func setFormat(_ format: String, idleText: String) {
+        guard !idleText.isEmpty else {
+            cg_log_warning("CodeGateCountdownButton: an empty idle-text would leave the button blank; it stays \"\(model.countdown.format.idleText)\"")
+            return
+        }
+        do {
+            model.countdown.format = try LabelFormat(parsing: format, idleText: idleText)
+            gobject.formatText = format
+        } catch {
+            cg_log_warning("CodeGateCountdownButton: \(error.description); the label format stays \"\(gobject.formatText)\"")
+        }
+    }
+
+    fileprivate func setSlider(_ object: UnsafeMutableRawPointer?) {
+        guard object != gobject.slider else { return }
+        let old = gobject.slider
+        gobject.slider = object.map { g_object_ref($0) }
+        if let object, let slider = SlideToUnlock.of(object.assumingMemoryBound(to: GtkWidget.self)) {
+            requireUnlock(by: slider)
+        } else {
+            model.dropUnlockRequirement()
+        }
+        if let old { g_object_unref(old) }
+    }
+
+    /// Whether GObject disposed the button: the C API refuses calls after that.
+    package var isDisposed: Bool { gobject.isDisposed }
+
+    package func disposeObject() {
+        gobject.isDisposed = true
+        // A request handed out by the signal is dropped, so its task ends rather than waiting
+        // for good, and the app's request is cancelled. A Swift request function is the app's
+        // to end, as it always was.
+        if let request = gobject.request, request.isPending {
+            reset()
+            request.cancel()
+        }
+        setSlider(nil)
+    }
+}
+
+/// What the GObject side of a `CountdownButton` keeps between calls.
+@MainActor
+final class CountdownButtonGObjectState {
+    /// The C strings the getters returned.
+    let strings = CStringCache()
+    /// The label format as the app wrote it, which `LabelFormat` does not keep.
+    var formatText = CountdownButton.defaultFormat
+    /// The slider the button waits for, referenced while it does.
+    var slider: UnsafeMutableRawPointer?
+    /// The request handed out last, while its GObject lives.
+    weak var request: RequestObject?
+    /// The derived properties as last notified.
+    var shown: [PropertyValue] = []
+    var isDisposed = false
+}
