@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateProtocolTests", dependencies: ["CodeGateProtocol"]),
         .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateProtocol", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk"]),
+        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CCodeGateGObject"]),
         .testTarget(
             name: "CodeGateHTTPTests",
             dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk"]

@@ -1,3 +1,4 @@
+import CCodeGateGObject
 import CGtk
 import CodeGateCore
 @testable import CodeGateGtk
@@ -35,6 +36,33 @@ final class ControlsTests: XCTestCase {
         precondition(D.pump { widgets.allSatisfy { gtk_widget_get_mapped($0) != 0 && gtk_widget_get_width($0) > 0 } }, "no window")
         D.pump(for: .milliseconds(100))
         return window
+    }
+
+    /// One widget per control: the Swift classes are handles over the GTypes C, Python and
+    /// GtkBuilder make, whose properties follow the Swift side.
+    func testTheControlsAreTheGTypesEveryLanguageUses() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let button = CountdownButton { .seconds(30) }
+            XCTAssertEqual(String(cString: g_type_name(cg_type_of_instance(button.widget))), "CodeGateCountdownButton")
+            XCTAssertNotEqual(g_type_is_a(cg_type_of_instance(button.widget), gtk_button_get_type()), 0, "the button is a GtkButton")
+            XCTAssertEqual(String(cString: g_type_name(cg_type_of_instance(slider.widget))), "CodeGateSlideToUnlock")
+            XCTAssertEqual(String(cString: gtk_widget_get_css_name(slider.widget)), "slide-to-unlock")
+            XCTAssertTrue(CountdownButton.of(button.widget) === button)
+            XCTAssertTrue(SlideToUnlock.of(slider.widget) === slider)
+            XCTAssertEqual(gtk_widget_get_first_child(slider.widget), slider.scale, "the track is the slider's own child")
+            button.startCooldown(.seconds(12))
+            XCTAssertEqual(CountdownButton.Properties.secondsLeft.get(button), 12, "its GObject properties follow the Swift side")
+            button.reset()
+            // Made by g_object_new, as GtkBuilder or C makes it: a Swift handle is there too.
+            let made = g_object_ref_sink(g_object_new_with_properties(CountdownButton.gtype, 0, nil, nil))!
+            defer { g_object_unref(made) }
+            XCTAssertNotNil(CountdownButton.of(UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWidget.self)))
+            g_object_ref_sink(slider.widget)
+            g_object_ref_sink(button.widget)
+            g_object_unref(slider.widget)
+            g_object_unref(button.widget)
+        }
     }
 
     func testTheAppsOwnRequestRunsAfterTheSlideAndCountsDown() {

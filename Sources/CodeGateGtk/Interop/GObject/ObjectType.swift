@@ -183,7 +183,8 @@ package final class ObjectType: @unchecked Sendable {
     private func isOwn(_ id: guint, _ pspec: UnsafeMutablePointer<GParamSpec>?, of object: UnsafeMutableRawPointer) -> Bool {
         guard id < 1 || Int(id) > specs.count else { return true }
         let property = pspec.map { String(cString: $0.pointee.name) } ?? "?"
-        cg_log_warning("\(name): invalid property id \(id) for \"\(property)\" of type '\(name)' in '\(name)'")
+        let kind = pspec.flatMap { g_type_name(cg_type_of_instance($0)) }.map { String(cString: $0) } ?? "?"
+        cg_log_warning("\(symbolPrefix): invalid property id \(id) for \"\(property)\" of type '\(kind)' in '\(name)'")
         return false
     }
 
@@ -242,7 +243,11 @@ package final class ObjectType: @unchecked Sendable {
         let fallback = Unchecked(value: fallback)
         return withoutActuallyEscaping(body) { body in
             onGTKThread(function, (pointer, body, name, fallback), fallback: fallback) { arguments in
-                guard let instance = Self.instance(of: arguments.0) as? Instance, (instance as? any DisposableInstance)?.isDisposed != true else {
+                guard let instance = Self.instance(of: arguments.0) as? Instance else {
+                    cg_log_critical("\(function): the \(arguments.2) was not made on the GTK thread")
+                    return arguments.3
+                }
+                guard (instance as? any DisposableInstance)?.isDisposed != true else {
                     cg_log_critical("\(function): the \(arguments.2) was disposed")
                     return arguments.3
                 }
