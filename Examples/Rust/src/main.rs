@@ -1,16 +1,17 @@
 //! CodeGate's two controls from Rust (gtk4-rs): slide to unlock, then request a code.
 //!
 //! libcodegate-1 has no Rust bindings of its own: a few `extern "C"` declarations from
-//! codegate.h make the widgets, and the signals are connected by name with `connect_local`.
+//! codegate.h make the widgets and answer the request, and the signals are connected by name
+//! with `connect_local`.
 //! Build and run against the installed library (or the staged one, with PKG_CONFIG_PATH and
 //! LD_LIBRARY_PATH pointing into .build/stage): `cargo run --offline`.
 use std::ffi::CString;
 use std::os::raw::{c_char, c_uint};
 use std::time::Duration;
 
+use gtk::glib::gobject_ffi::GObject;
 use gtk::glib::translate::from_glib_none;
 use gtk::prelude::*;
-use gtk::glib::gobject_ffi::GObject;
 use gtk::{ffi::GtkWidget, gio, glib};
 
 // From codegate.h; the widgets and the request are plain GObjects to Rust.
