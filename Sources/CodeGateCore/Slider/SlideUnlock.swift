@@ -24,11 +24,11 @@ public final class SlideUnlock {
     /// Whether the glide back is animated; off makes it instant (GTK's `gtk-enable-animations`).
     public var animates = true
     /// The text on the track while locked.
-    public var hint = ControlsText.localized("滑动解锁/获取验证码") {
+    public var hint = SlideUnlock.defaultHint {
         didSet { changes.notify() }
     }
     /// The text on the track once unlocked.
-    public var unlockedHint = ControlsText.localized("验证通过") {
+    public var unlockedHint = SlideUnlock.defaultUnlockedHint {
         didSet { changes.notify() }
     }
     /// Whether the track runs from right to left, as GTK lays out a slider in a right-to-left
@@ -48,11 +48,7 @@ public final class SlideUnlock {
             changes.notify()
         }
     }
-    private var keyboardHints = DirectionalText(
-        leftToRight: ControlsText.localized("按 → 键 10 次，或点击滑块 10 次，滑到最右端"),
-        // TRANSLATORS: the same on a slider mirrored for a right-to-left language, which starts
-        // at the right: ← moves it on, and its end is at the left.
-        rightToLeft: ControlsText.localized("按 ← 键 10 次，或点击滑块 10 次，滑到最左端"))
+    private var keyboardHints = SlideUnlock.defaultKeyboardHints
     /// The keyboard way in a few words, on the track while the control has keyboard focus:
     /// short enough to fit there at twice the text size, which the whole `keyboardHint` is not.
     /// Names → by default, or ← on a mirrored track; a text set here is used for both.
@@ -63,34 +59,26 @@ public final class SlideUnlock {
             changes.notify()
         }
     }
-    private var focusedHints = DirectionalText(
-        leftToRight: ControlsText.localized("按 → 键 10 次"),
-        // TRANSLATORS: the same on a slider mirrored for a right-to-left language.
-        rightToLeft: ControlsText.localized("按 ← 键 10 次"))
+    private var focusedHints = SlideUnlock.defaultFocusedHints
     /// Where the thumb stands after a step, for a screen reader: `{0}` is a whole percentage,
     /// `{1}` the steps still to go.
-    public var progressText = ControlsText.localized(
-        // TRANSLATORS: said after each step of the slider: {0} is how far it is, in per cent;
-        // {1} how many presses of the arrow key (or clicks on the thumb) are still needed.
-        "已滑动 {0}%，还需 {1} 步") {
+    public var progressText = SlideUnlock.defaultProgressText {
         didSet { changes.notify() }
     }
     /// What a screen reader hears when the thumb was let go early and went back to the start.
-    public var returnedText = ControlsText.localized("滑块已退回起点") {
+    public var returnedText = SlideUnlock.defaultReturnedText {
         didSet { changes.notify() }
     }
     /// What a screen reader calls the control while the check is not passed yet.
-    public var lockedAccessibleName = ControlsText.localized("滑动验证，未通过") {
+    public var lockedAccessibleName = SlideUnlock.defaultLockedAccessibleName {
         didSet { changes.notify() }
     }
     /// What a screen reader calls the control once the check is passed.
-    public var unlockedAccessibleName = ControlsText.localized("滑动验证，已通过") {
+    public var unlockedAccessibleName = SlideUnlock.defaultUnlockedAccessibleName {
         didSet { changes.notify() }
     }
     /// The thumb's position in words while locked: `{0}` is a whole percentage.
-    public var positionText = ControlsText.localized(
-        // TRANSLATORS: the slider's position for a screen reader: {0} is a whole percentage.
-        "已滑动 {0}%") {
+    public var positionText = SlideUnlock.defaultPositionText {
         didSet { changes.notify() }
     }
     /// The thumb's position in words once unlocked: at the right end, or at the left end of a
@@ -102,10 +90,7 @@ public final class SlideUnlock {
             changes.notify()
         }
     }
-    private var unlockedPositionTexts = DirectionalText(
-        leftToRight: ControlsText.localized("已滑到最右端"),
-        // TRANSLATORS: on a slider mirrored for a right-to-left language, whose end is at the left.
-        rightToLeft: ControlsText.localized("已滑到最左端"))
+    private var unlockedPositionTexts = SlideUnlock.defaultUnlockedPositionTexts
     /// Called when anything in `state` changes.
     public let changes = ObserverList<Void>()
     /// Called each time the check is passed.

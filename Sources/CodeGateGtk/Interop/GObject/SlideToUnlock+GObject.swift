@@ -24,10 +24,25 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             }
         }
 
-        /// The model's default for its texts, in the language of the moment; the tooltip and
-        /// the group name are the widget's, whose defaults only its documentation gives.
+        /// The model's default for its texts, in the language of the moment, as a left-to-right
+        /// track says it; the tooltip and the group name are the widget's, whose defaults only
+        /// its documentation gives.
         @MainActor
-        private var defaultText: String? { text(of: SlideToUnlock.defaults) }
+        private var defaultText: String? {
+            switch self {
+            case .hint: SlideUnlock.defaultHint
+            case .unlockedHint: SlideUnlock.defaultUnlockedHint
+            case .keyboardHint: SlideUnlock.defaultKeyboardHints.text(mirrored: false)
+            case .focusedHint: SlideUnlock.defaultFocusedHints.text(mirrored: false)
+            case .progressText: SlideUnlock.defaultProgressText
+            case .returnedText: SlideUnlock.defaultReturnedText
+            case .lockedAccessibleName: SlideUnlock.defaultLockedAccessibleName
+            case .unlockedAccessibleName: SlideUnlock.defaultUnlockedAccessibleName
+            case .positionText: SlideUnlock.defaultPositionText
+            case .unlockedPositionText: SlideUnlock.defaultUnlockedPositionTexts.text(mirrored: false)
+            case .unlocked, .tooltip, .groupName, .note: nil
+            }
+        }
 
         /// The text of `model` this property stands for; nil for the widget's own.
         @MainActor
@@ -67,10 +82,6 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             }
         }
     }
-
-    /// A model with the defaults of the moment's language, which the property table gives.
-    @MainActor
-    private static var defaults: SlideUnlock { SlideUnlock(timers: GLibTimerPort()) }
 
     /// The control's words, read and set by property.
     @MainActor
