@@ -277,7 +277,8 @@ install: release locale stage
 	ln -sf libcodegate-1.so.0 $(DESTDIR)$(LIBDIR)/libcodegate-1.so
 	install -Dm644 $(STAGE)/include/codegate-1/codegate.h $(DESTDIR)$(INCLUDEDIR)/codegate-1/codegate.h
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig
-	# Relocatable (pkg-config --define-prefix): libdir under the prefix is written from ${prefix}.
+# codegate-1.pc is relocatable (pkg-config --define-prefix): a libdir under PREFIX is written
+# from ${prefix}, as includedir and datadir are in the template.
 	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
 		-e 's|@version@|$(LIB_VERSION)|' gobject/codegate-1.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/codegate-1.pc
 	install -Dm644 $(STAGE)/lib/girepository-1.0/CodeGate-1.typelib $(DESTDIR)$(TYPELIBDIR)/CodeGate-1.typelib
