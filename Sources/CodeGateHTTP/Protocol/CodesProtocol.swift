@@ -1,4 +1,4 @@
-import CodeGateFlow
+import CodeGateService
 import CodeGateProtocol
 /// Protocol v1 (`docs/protocol.md`) as the client speaks it: the two requests' paths and
 /// bodies, and what each answer means. Every answer is checked against what the protocol

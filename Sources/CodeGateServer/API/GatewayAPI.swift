@@ -1,5 +1,6 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
 import CodeGateProtocol
 
 /// The protocol of docs/protocol.md over the embedded gateway: each request is checked in the

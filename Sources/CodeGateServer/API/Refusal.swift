@@ -1,5 +1,6 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateService
+import CodeGateText
 import CodeGateProtocol
 
 /// One of the protocol's error answers (docs/protocol.md, "Errors"): its status, its
@@ -101,7 +102,7 @@ enum Refusal: Error, Equatable {
         case .payloadTooLarge: localized("请求正文超过 {0} 字节").filling(GatewayAPI.maxBodyBytes)
         case .unsupportedMediaType: localized("请求正文须为 UTF-8 编码的 application/json")
         case .idempotencyMismatch: localized("此 Idempotency-Key 已用于另一个请求")
-        case .cooldown(let seconds): CodeServiceError.cooldown(secondsLeft: seconds).message
+        case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .rateLimited(let seconds): localized("请求过于频繁，请 {0} 秒后再试", "请求过于频繁，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .stateUnavailable(let problem): problem.message
         case .internal: localized("服务器内部错误，请稍后再试")

@@ -1,5 +1,5 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateText
 import CodeGateProtocol
 import Glibc
 

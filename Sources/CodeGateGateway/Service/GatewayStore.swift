@@ -1,5 +1,7 @@
 import CSQLite
 import CodeGateCore
+import CodeGateService
+import CodeGateText
 #if canImport(Glibc)
 import Glibc
 #endif

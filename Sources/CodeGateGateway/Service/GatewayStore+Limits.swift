@@ -1,5 +1,6 @@
 import CSQLite
 import CodeGateCore
+import CodeGateService
 
 /// The store's limits in time, kept in the database so that every gateway on it shares them:
 /// `closures`, the moment until which a store started afresh refuses every request, and

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateService
 /// What the gateway remembers of a request it answered with a code, under the request's
 /// idempotency key: for which number, how long ago, and the times it answered with. A client
 /// that never got the answer (a timeout, a reset) sends the key again and gets the same answer

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateService
 /// The text file `gateway` in which CodeGate 0.1 kept the embedded gateway's state, read once
 /// so that its records move into the database: a cooldown or a live code survives the update.
 ///

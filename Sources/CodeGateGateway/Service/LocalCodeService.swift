@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateService
 /// The embedded SMS gateway `make run` uses with no set-up: it issues 6-digit codes, "delivers"
 /// them as text messages to `outbox`, and enforces the rules a real provider does — cooldown,
 /// expiry, single use, and a limit on wrong guesses — even when the UI is bypassed.
