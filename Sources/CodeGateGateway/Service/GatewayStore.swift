@@ -64,14 +64,13 @@ public final class GatewayStore {
     private var lastReport: String?
 
     /// A store in `folder`'s `gateway.db`, or, when the folder could not be opened, a store
-    /// that refuses every request with the reason. `legacyPolicy` is the gateway's: records of
-    /// CodeGate 0.1's `gateway` file are moved in on first use under its cooldown and lifetime,
-    /// which that file did not record, and a database set aside closes the store for its
-    /// cooldown. `report` is told each new problem (a line for the log); `moment` reads the
-    /// machine's clocks, which tests replace with ones that follow their manual timer;
-    /// `busyTimeout` is how long a transaction waits for another process's lock; `capacity` is
-    /// the most numbers kept; `keyFile` is the path of the key for code digests, when it is not
-    /// `gateway.key` in the folder (`CodeKey`).
+    /// that refuses every request with the reason. `legacyPolicy` is the gateway's: a database
+    /// set aside closes the store for its cooldown, which the lost records may still have run.
+    /// `report` is told each new problem (a line for the log); `moment` reads the machine's
+    /// clocks, which tests replace with ones that follow their manual timer; `busyTimeout` is
+    /// how long a transaction waits for another process's lock; `capacity` is the most numbers
+    /// kept; `keyFile` is the path of the key for code digests, when it is not `gateway.key` in
+    /// the folder (`CodeKey`).
     public init(
         folder: Result<StateFolder, StateFileError>,
         legacyPolicy: LocalCodeService.Policy = .init(),
@@ -233,7 +232,6 @@ public final class GatewayStore {
         do {
             let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
             try Self.prepare(database)
-            try migrateLegacyFile(in: folder, into: database)
             if wasSetAside { try Self.refuseAll(in: database, for: legacyPolicy.cooldown, at: moment()) }
             return database
         } catch let error where error.isDamage && mayRetry {
@@ -317,34 +315,6 @@ public final class GatewayStore {
                 throw StateProblem(error)
             }
         }
-    }
-
-    /// Moves the records of CodeGate 0.1's text file into the database, then removes the file.
-    private func migrateLegacyFile(in folder: StateFolder, into database: SQLiteDatabase) throws(SQLiteError) {
-        let now = moment()
-        switch folder.readRecord(LegacyGatewayFile.name, maxBytes: LegacyGatewayFile.maxBytes, describedAs: "valid record", {
-            LegacyGatewayFile.entries(in: $0, at: now)
-        }) {
-        case .success(nil):
-            return
-        case .success(let entries?):
-            try database.transaction { () throws(SQLiteError) in
-                for entry in entries {
-                    let record = GatewayRecord(age: entry.age, cooldown: legacyPolicy.cooldown, lifetime: legacyPolicy.codeLifetime,
-                                               code: entry.code.map { Self.capped($0, to: legacyPolicy.maxAttempts) })
-                    guard record.isKept else { continue }
-                    try database.run("INSERT OR IGNORE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                     Self.values(of: record, for: entry.number, at: now))
-                }
-            }
-        case .failure(let error):
-            remember("ignoring the gateway's old state: \(error)")
-        }
-        folder.remove(LegacyGatewayFile.name)
-    }
-
-    private static func capped(_ code: IssuedCode, to attempts: Int) -> IssuedCode {
-        IssuedCode(salt: code.salt, digest: code.digest, attemptsLeft: min(code.attemptsLeft, attempts))
     }
 
     // MARK: - Rows
