@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateProtocol
 import CodeGateService
 import CodeGateText
 
@@ -96,9 +97,9 @@ public final class HTTPCodeService: CodeService {
 
     /// POSTs `body` to `path` and reads the answer, within the timeout.
     private func exchange(_ path: String, _ body: [UInt8], idempotencyKey: String?) async throws(CodeServiceError) -> HTTPAnswer {
-        var headers = [("Accept", "application/json"), ("Accept-Language", language)]
+        var headers = [("Accept", ProtocolHeader.jsonType), (ProtocolHeader.acceptLanguage, language)]
         if let idempotencyKey {
-            headers.append(("Idempotency-Key", idempotencyKey))
+            headers.append((ProtocolHeader.idempotencyKey, idempotencyKey))
         }
         let call = Cancellation()
         calls[ObjectIdentifier(call)] = call

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateGateway
 import CodeGateService
 import CodeGateText
 import CodeGateProtocol
@@ -55,22 +56,22 @@ enum Refusal: Error, Equatable {
         }
     }
 
-    var kind: String {
+    var kind: ProtocolErrorKind {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode: "invalid_request"
-        case .invalidPhone: "invalid_phone"
-        case .notFound: "not_found"
-        case .methodNotAllowed: "method_not_allowed"
-        case .lengthRequired: "length_required"
-        case .payloadTooLarge: "payload_too_large"
-        case .unsupportedMediaType: "unsupported_media_type"
-        case .idempotencyMismatch: "idempotency_mismatch"
-        case .cooldown: "cooldown"
-        case .rateLimited: "rate_limited"
-        case .internal: "internal"
-        case .stateUnavailable(.crowded): "store_full"
-        case .stateUnavailable(.recovering): "state_recovering"
-        case .stateUnavailable: "state_unavailable"
+        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode: .invalidRequest
+        case .invalidPhone: .invalidPhone
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .lengthRequired: .lengthRequired
+        case .payloadTooLarge: .payloadTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .idempotencyMismatch: .idempotencyMismatch
+        case .cooldown: .cooldown
+        case .rateLimited: .rateLimited
+        case .internal: .internal
+        case .stateUnavailable(.crowded): .storeFull
+        case .stateUnavailable(.recovering): .stateRecovering
+        case .stateUnavailable: .stateUnavailable
         }
     }
 
@@ -111,13 +112,10 @@ enum Refusal: Error, Equatable {
 
     /// The answer: `{"error": {"kind", "message"[, "retry_after_seconds"]}}` with its headers.
     @MainActor func answer(in language: AnswerLanguage) -> APIAnswer {
-        var error: [(String, JSONValue)] = [("kind", .string(kind)), ("message", .string(language.speaking { message }))]
-        var headers = [("Content-Language", language.tag)]
-        if let retryAfter {
-            error.append(("retry_after_seconds", .integer(retryAfter)))
-            headers.append(("Retry-After", String(retryAfter)))
-        }
+        var headers = [(ProtocolHeader.contentLanguage, language.tag)]
+        if let retryAfter { headers.append((ProtocolHeader.retryAfter, String(retryAfter))) }
         if self == .methodNotAllowed { headers.append(("Allow", "POST")) }
-        return APIAnswer(status: status, headers: headers, body: .object([("error", .object(error))]))
+        let error = ErrorAnswer(kind: kind, message: language.speaking { message }, retryAfterSeconds: retryAfter)
+        return APIAnswer(status: status, headers: headers, body: error.json)
     }
 }
