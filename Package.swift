@@ -59,6 +59,15 @@ let package = Package(
             pkgConfig: "\(Context.packageDirectory)/Sources/CSoup/libsoup-3.0-swiftpm.pc",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
+        // libsoup 3's headers alone (types and constants, no library), and the table of the
+        // libsoup functions the HTTP client calls, loaded with dlopen when a session first
+        // needs it: the app on its embedded gateway never maps libsoup and its dependencies.
+        .systemLibrary(
+            name: "CSoupTypes",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CSoupTypes/libsoup-3.0-types.pc",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
+        .target(name: "CSoupLoader", dependencies: ["CSoupTypes"]),
         // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
@@ -118,10 +127,12 @@ let package = Package(
         // The app's flow, no GTK: slide, request, code, the cooldown kept across restarts, the
         // command line, and the sentences the window says.
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText"]),
-        // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup: a
-        // target of its own, so the flow's rules stay free of libsoup and GIO.
-        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CodeGateProtocol", "CSoup"]),
-        // The protocol's JSON, read and written the same strict way by the client and the gateway.
+        // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup, loaded
+        // when a client is first made: a target of its own, so the flow's rules stay free of
+        // libsoup and GIO.
+        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CodeGateProtocol", "CSoupLoader"]),
+        // The protocol's wire, for the client and the gateway alike: its vocabulary (paths, field
+        // names, error kinds, headers, limits) and bodies, written once, and its strict JSON.
         .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.
         .target(

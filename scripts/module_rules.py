@@ -9,8 +9,8 @@
    written as a string literal in one target only: CodeGateProtocol. A second copy of
    "cooldown_seconds" or "/v1/codes" elsewhere in Sources/ fails. A name that is one plain
    word ("cooldown", "error") is a wire name only where the wire is spoken, so it is looked
-   for in the targets that use CodeGateProtocol or libsoup (CSoup) directly; elsewhere it is
-   a CSS class or a file's name.
+   for in the targets that use CodeGateProtocol or libsoup (CSoup, CSoupLoader) directly;
+   elsewhere it is a CSS class or a file's name.
 
 Prints one line per breach and exits 1; nothing and 0 when the rules hold.
 """
@@ -93,7 +93,8 @@ def main():
     if not names:
         breaches.append("Sources/CodeGateProtocol/Vocabulary: no wire names found")
     literals = literals_by_target(package)
-    speakers = {name for name, needs in graph.items() if name == "CodeGateProtocol" or {"CodeGateProtocol", "CSoup"} & set(needs)}
+    wire = {"CodeGateProtocol", "CSoup", "CSoupLoader"}
+    speakers = {name for name, needs in graph.items() if name == "CodeGateProtocol" or wire & set(needs)}
     for name in sorted(names):
         places = literals.get(name, {})
         if re.fullmatch(r"[a-z]+", name):
