@@ -24,7 +24,7 @@ extension GatewayStore {
 
     /// Opens the database if need be and runs one write transaction on it: throws what a
     /// request would meet.
-    func check() throws(StateProblem) {
+    package func check() throws(StateProblem) {
         let database = try connected()
         do {
             try database.transaction { () throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }

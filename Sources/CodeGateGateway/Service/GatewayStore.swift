@@ -31,7 +31,7 @@ import Glibc
 /// hold a valid record is dropped. When the database cannot be opened, read or written,
 /// `update` fails and the gateway fails closed.
 @MainActor
-public final class GatewayStore {
+public final class GatewayStore: CodeStore {
     /// The database's name in the state folder.
     static let name = "gateway.db"
 
@@ -107,7 +107,7 @@ public final class GatewayStore {
     /// sees the reply kept under that idempotency key too (nil when there is none) and may set
     /// it, in the same transaction. Throws when the state cannot be read or written; nothing
     /// `decide` chose is then kept.
-    func update<Answer>(
+    package func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
     ) throws(StateProblem) -> Answer {
         let database = try connected()
@@ -150,7 +150,7 @@ public final class GatewayStore {
     /// The key code digests are made under (`CodeKey`), read or made at its first use from
     /// the system's secure random source (whatever generator makes the codes); a store in
     /// memory has one of its own. Throws when it cannot be had: no code is then sent or checked.
-    func codeKey() throws(StateProblem) -> [UInt8] {
+    package func codeKey() throws(StateProblem) -> [UInt8] {
         if let key { return key }
         var random = SystemRandomNumberGenerator()
         let loaded: Result<[UInt8], StateFileError>
