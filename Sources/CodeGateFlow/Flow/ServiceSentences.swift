@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateGateway
 import CodeGateService
 import CodeGateText
 
