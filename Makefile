@@ -147,6 +147,7 @@ test: locale stage docs
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_public_api.sh
+	scripts/module_rules.py
 	scripts/test_catalogs.sh
 	scripts/test_state_race.sh
 	scripts/test_gateway.sh

@@ -6,6 +6,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
+# The templates come from the files POTFILES lists: a file that moved, or a new one that says
+# something, left out of them takes its messages (and their translations) out of every catalog.
+listed=$(grep -hv '^#' po/POTFILES po/controls/POTFILES)
+for file in $listed; do
+    [ -f "$file" ] || { echo "catalogs: POTFILES lists $file, which does not exist"; status=1; }
+done
+for file in $(grep -rl --include='*.swift' 'localized("' Sources); do
+    grep -qxF "$file" <<<"$listed" || { echo "catalogs: $file says something translatable but no POTFILES lists it"; status=1; }
+done
 for catalog in po/*.po po/controls/*.po; do
     template=$(ls "$(dirname "$catalog")"/*.pot)
     # A message of the template that the catalog lacks is as untranslated as an empty one.

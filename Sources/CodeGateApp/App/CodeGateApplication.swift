@@ -1,6 +1,8 @@
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateText
 import CodeGateHTTP
 import CAdw
 import CGtk

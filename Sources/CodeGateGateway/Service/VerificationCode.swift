@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateService
 /// The 6-digit code: what the entry accepts, and how codes are compared.
 public enum VerificationCode {
     /// How many digits a code has.

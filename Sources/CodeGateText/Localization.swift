@@ -1,4 +1,3 @@
-import CodeGateCore
 import CLibintl
 
 /// The gettext domain of CodeGate's own messages. Simplified Chinese is the source language:

@@ -1,13 +1,15 @@
 import CodeGateCore
+import CodeGateService
 /// The embedded SMS gateway `make run` uses with no set-up: it issues 6-digit codes, "delivers"
 /// them as text messages to `outbox`, and enforces the rules a real provider does — cooldown,
 /// expiry, single use, and a limit on wrong guesses — even when the UI is bypassed.
 ///
 /// Codes come from the system's secure random source unless a generator is injected, are kept
 /// only as salted digests (`IssuedCode`), compared in constant time, and never logged. Its
-/// `GatewayStore` keeps cooldowns, codes and attempt counters across restarts and shares them
-/// with every other CodeGate on the same state, as a real provider's server does; when that
-/// state cannot be kept, it refuses rather than send a code it could not remember.
+/// store (a `CodeStore`: `GatewayStore`, SQLite in the state folder) keeps cooldowns, codes and
+/// attempt counters across restarts and shares them with every other CodeGate on the same
+/// state, as a real provider's server does; when that state cannot be kept, it refuses rather
+/// than send a code it could not remember.
 @MainActor
 public final class LocalCodeService: CodeService {
     /// The rules codes are issued under.
@@ -29,7 +31,7 @@ public final class LocalCodeService: CodeService {
     private let policy: Policy
     private let simulation: GatewaySimulation
     private var random: any RandomNumberGenerator
-    private let store: GatewayStore
+    private let store: any CodeStore
 
     /// Creates the gateway over what `store` keeps; without one, over a store in memory whose
     /// clocks are `timers`'.

@@ -1,5 +1,6 @@
 import CSQLite
 import CodeGateCore
+import CodeGateService
 
 /// The store's second table, `replies`: `GatewayReply`s by idempotency key, written in the
 /// same transaction as the record their code went into, so that no two processes can both

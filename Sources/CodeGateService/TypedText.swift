@@ -4,7 +4,7 @@ extension String {
     /// digits ０–９ (U+FF10–U+FF19), ＋, － and the ideographic space become 0–9, +, - and a
     /// space. Scalar by scalar, so a digit with a combining mark stays no digit, and other
     /// scripts' digits stay what they are.
-    var halfWidth: String {
+    package var halfWidth: String {
         var text = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             switch scalar.value {
@@ -20,5 +20,5 @@ extension String {
 
     /// The text without the spaces and dashes people type or paste to group digits
     /// ("138 0013-8000", "382 917"): both fields ignore them.
-    var withoutSeparators: String { filter { $0 != " " && $0 != "-" } }
+    package var withoutSeparators: String { filter { $0 != " " && $0 != "-" } }
 }

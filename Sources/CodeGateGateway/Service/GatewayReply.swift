@@ -1,10 +1,11 @@
 import CodeGateCore
+import CodeGateService
 /// What the gateway remembers of a request it answered with a code, under the request's
 /// idempotency key: for which number, how long ago, and the times it answered with. A client
 /// that never got the answer (a timeout, a reset) sends the key again and gets the same answer
 /// back, with what is left of those times, instead of a second SMS — from this process or any
 /// other on the same state, before or after a restart.
-struct GatewayReply: Equatable {
+package struct GatewayReply: Equatable {
     /// The number the key's request was for.
     var number: PhoneNumber
     /// How long ago it was answered, at the transaction's moment.

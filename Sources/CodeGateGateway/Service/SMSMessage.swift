@@ -1,4 +1,6 @@
 import CodeGateCore
+import CodeGateText
+import CodeGateService
 /// A text message as the phone would receive it.
 public struct SMSMessage: Equatable, Sendable {
     /// Who it went to.

@@ -1,5 +1,6 @@
 import CSQLite
 import CodeGateCore
+import CodeGateService
 
 /// The store's limits in time, kept in the database so that every gateway on it shares them:
 /// `closures`, the moment until which a store started afresh refuses every request, and
@@ -23,7 +24,7 @@ extension GatewayStore {
 
     /// Opens the database if need be and runs one write transaction on it: throws what a
     /// request would meet.
-    func check() throws(StateProblem) {
+    package func check() throws(StateProblem) {
         let database = try connected()
         do {
             try database.transaction { () throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }

@@ -1,7 +1,7 @@
 import CodeGateCore
 /// What the gateway remembers about one number, with the rules it was issued under: a later
 /// start with other options applies those to later codes only.
-struct GatewayRecord: Equatable {
+package struct GatewayRecord: Equatable {
     /// How long ago its last code was requested (and issued), at the transaction's moment.
     var age: Duration
     /// The time between two requests for the number, fixed when the code was issued.

@@ -1,5 +1,7 @@
 import CSQLite
 import CodeGateCore
+import CodeGateService
+import CodeGateText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +31,7 @@ import Glibc
 /// hold a valid record is dropped. When the database cannot be opened, read or written,
 /// `update` fails and the gateway fails closed.
 @MainActor
-public final class GatewayStore {
+public final class GatewayStore: CodeStore {
     /// The database's name in the state folder.
     static let name = "gateway.db"
 
@@ -62,14 +64,13 @@ public final class GatewayStore {
     private var lastReport: String?
 
     /// A store in `folder`'s `gateway.db`, or, when the folder could not be opened, a store
-    /// that refuses every request with the reason. `legacyPolicy` is the gateway's: records of
-    /// CodeGate 0.1's `gateway` file are moved in on first use under its cooldown and lifetime,
-    /// which that file did not record, and a database set aside closes the store for its
-    /// cooldown. `report` is told each new problem (a line for the log); `moment` reads the
-    /// machine's clocks, which tests replace with ones that follow their manual timer;
-    /// `busyTimeout` is how long a transaction waits for another process's lock; `capacity` is
-    /// the most numbers kept; `keyFile` is the path of the key for code digests, when it is not
-    /// `gateway.key` in the folder (`CodeKey`).
+    /// that refuses every request with the reason. `legacyPolicy` is the gateway's: a database
+    /// set aside closes the store for its cooldown, which the lost records may still have run.
+    /// `report` is told each new problem (a line for the log); `moment` reads the machine's
+    /// clocks, which tests replace with ones that follow their manual timer; `busyTimeout` is
+    /// how long a transaction waits for another process's lock; `capacity` is the most numbers
+    /// kept; `keyFile` is the path of the key for code digests, when it is not `gateway.key` in
+    /// the folder (`CodeKey`).
     public init(
         folder: Result<StateFolder, StateFileError>,
         legacyPolicy: LocalCodeService.Policy = .init(),
@@ -106,7 +107,7 @@ public final class GatewayStore {
     /// sees the reply kept under that idempotency key too (nil when there is none) and may set
     /// it, in the same transaction. Throws when the state cannot be read or written; nothing
     /// `decide` chose is then kept.
-    func update<Answer>(
+    package func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
     ) throws(StateProblem) -> Answer {
         let database = try connected()
@@ -149,7 +150,7 @@ public final class GatewayStore {
     /// The key code digests are made under (`CodeKey`), read or made at its first use from
     /// the system's secure random source (whatever generator makes the codes); a store in
     /// memory has one of its own. Throws when it cannot be had: no code is then sent or checked.
-    func codeKey() throws(StateProblem) -> [UInt8] {
+    package func codeKey() throws(StateProblem) -> [UInt8] {
         if let key { return key }
         var random = SystemRandomNumberGenerator()
         let loaded: Result<[UInt8], StateFileError>
@@ -231,7 +232,6 @@ public final class GatewayStore {
         do {
             let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
             try Self.prepare(database)
-            try migrateLegacyFile(in: folder, into: database)
             if wasSetAside { try Self.refuseAll(in: database, for: legacyPolicy.cooldown, at: moment()) }
             return database
         } catch let error where error.isDamage && mayRetry {
@@ -315,34 +315,6 @@ public final class GatewayStore {
                 throw StateProblem(error)
             }
         }
-    }
-
-    /// Moves the records of CodeGate 0.1's text file into the database, then removes the file.
-    private func migrateLegacyFile(in folder: StateFolder, into database: SQLiteDatabase) throws(SQLiteError) {
-        let now = moment()
-        switch folder.readRecord(LegacyGatewayFile.name, maxBytes: LegacyGatewayFile.maxBytes, describedAs: "valid record", {
-            LegacyGatewayFile.entries(in: $0, at: now)
-        }) {
-        case .success(nil):
-            return
-        case .success(let entries?):
-            try database.transaction { () throws(SQLiteError) in
-                for entry in entries {
-                    let record = GatewayRecord(age: entry.age, cooldown: legacyPolicy.cooldown, lifetime: legacyPolicy.codeLifetime,
-                                               code: entry.code.map { Self.capped($0, to: legacyPolicy.maxAttempts) })
-                    guard record.isKept else { continue }
-                    try database.run("INSERT OR IGNORE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                     Self.values(of: record, for: entry.number, at: now))
-                }
-            }
-        case .failure(let error):
-            remember("ignoring the gateway's old state: \(error)")
-        }
-        folder.remove(LegacyGatewayFile.name)
-    }
-
-    private static func capped(_ code: IssuedCode, to attempts: Int) -> IssuedCode {
-        IssuedCode(salt: code.salt, digest: code.digest, attemptsLeft: min(code.attemptsLeft, attempts))
     }
 
     // MARK: - Rows

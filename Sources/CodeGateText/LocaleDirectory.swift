@@ -1,4 +1,3 @@
-import CodeGateCore
 #if canImport(Glibc)
 import Glibc
 #endif

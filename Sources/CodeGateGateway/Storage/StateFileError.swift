@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateText
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,3 @@
-import CodeGateCore
 /// Escaping for text that came from outside (an option's value, a path, a file's contents)
 /// before it goes into one line of a terminal or a log.
 ///

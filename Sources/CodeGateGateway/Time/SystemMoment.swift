@@ -23,14 +23,14 @@ public struct SystemMoment: Equatable, Sendable {
     /// Whether `recordedBootID`, read from a record, names this moment's boot, so that the
     /// record's boot-clock reading can be compared with this one; an unknown boot ("") never
     /// does, and the wall clock then tells.
-    func isSameBoot(as recordedBootID: String) -> Bool {
+    package func isSameBoot(as recordedBootID: String) -> Bool {
         !recordedBootID.isEmpty && recordedBootID == bootID
     }
 
     /// A boot id as a state file holds it: "-" for none (read as ""), else 1 to 64 ASCII
     /// letters, digits and dashes as in `/proc/sys/kernel/random/boot_id`; nil for anything
     /// else, which makes the record damaged.
-    static func recordedBootID(_ field: some StringProtocol) -> String? {
+    package static func recordedBootID(_ field: some StringProtocol) -> String? {
         if field == "-" { return "" }
         guard (1...64).contains(field.utf8.count),
               field.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0.isASCIIAlphanumeric })
@@ -40,7 +40,7 @@ public struct SystemMoment: Equatable, Sendable {
 
     /// The field a state file holds for `bootID`: the id, or "-" when it is unknown or is not
     /// one a record can hold.
-    static func bootIDField(_ bootID: String) -> String {
+    package static func bootIDField(_ bootID: String) -> String {
         recordedBootID(bootID).flatMap { $0.isEmpty ? nil : $0 } ?? "-"
     }
 
