@@ -8,7 +8,7 @@
 # `make orderfile` rewrites the release binary's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
-# `make lint` runs swift-format's rules and shellcheck.
+# `make lint` runs swift-format's rules and shellcheck (`make test` runs it first).
 # `make deb` builds the Debian packages (debian/) into dist/.
 # Each target first installs the Debian packages it needs and does not find.
 
@@ -141,7 +141,7 @@ run: build
 	glib-compile-schemas --strict .build/schemas
 	GSETTINGS_SCHEMA_DIR=$(CURDIR)/.build/schemas $(SWIFT) run --skip-build codegate $(ARGS)
 
-test: locale stage docs
+test: locale stage docs lint
 	$(call require,$(CONTRAST_PACKAGES))
 	$(call require,$(GOBJECT_TEST_PACKAGES))
 	$(SWIFT) build --build-tests
