@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """CodeGate's two controls from Python (PyGObject): slide to unlock, then request a code.
 
-With --builder the controls come from Examples/Builder/controls-example.ui instead of code.
+With --builder the controls come from Examples/Builder/controls-example.ui instead of code;
+--cooldown SECONDS answers with that cooldown instead of 60 s.
 """
 import os
 import sys
@@ -14,15 +15,15 @@ from gi.repository import CodeGate, Gio, GLib, Gtk  # noqa: E402
 UI_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Builder", "controls-example.ui")
 
 
-def request_code(request, failing):
-    """A stand-in for this app's own server call: answers the request after 300 ms with a 60 s
+def request_code(request, failing, cooldown):
+    """A stand-in for this app's own server call: answers the request after 300 ms with the
     cooldown, or fails it when the check box says so. An answer to a request that timed out
     meanwhile is ignored: it never lands on a newer one."""
     def answer():
         if failing:
             request.failed("服务器拒绝了请求，请重新滑动验证")
         else:
-            request.sent(60)
+            request.sent(cooldown)
         return GLib.SOURCE_REMOVE
     GLib.timeout_add(300, answer)
 
@@ -48,9 +49,9 @@ def controls_from_builder():
     return [builder.get_object(name) for name in ("box", "button", "failing", "status")]
 
 
-def build_window(application, use_builder):
+def build_window(application, use_builder, cooldown):
     box, button, failing, status = controls_from_builder() if use_builder else controls_from_code()
-    button.connect("request", lambda _button, request: request_code(request, failing.get_active()))
+    button.connect("request", lambda _button, request: request_code(request, failing.get_active(), cooldown))
     button.connect("sent", lambda _button, cooldown: status.set_text(f"验证码已发送，{cooldown} 秒后可重新获取"))
     button.connect("failed", lambda _button, message: status.set_text(message))
     window = Gtk.ApplicationWindow(application=application, title="CodeGate controls",
@@ -59,7 +60,8 @@ def build_window(application, use_builder):
 
 
 use_builder = "--builder" in sys.argv
+cooldown = int(sys.argv[sys.argv.index("--cooldown") + 1]) if "--cooldown" in sys.argv else 60
 application = Gtk.Application(application_id="io.github.codegate.ControlsExample",
                               flags=Gio.ApplicationFlags.NON_UNIQUE)
-application.connect("activate", build_window, use_builder)
-sys.exit(application.run([arg for arg in sys.argv if arg != "--builder"]))
+application.connect("activate", build_window, use_builder, cooldown)
+sys.exit(application.run(sys.argv[:1]))
