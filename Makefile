@@ -16,9 +16,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev libsoup-3.0-dev glib-networking pkg-config fonts-noto-cjk gettext
 # glib-compile-schemas, for the settings schema `run` compiles and `install` installs.
 RUN_PACKAGES += libglib2.0-bin
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
-BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0
+BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk
 SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool dbus-daemon libglib2.0-bin
 ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # The accessibility and contrast checks read the AT-SPI tree with pyatspi on a private
@@ -66,6 +66,8 @@ LIB_FILES = $(LIBDIR)/libcodegate-1.so.$(LIB_VERSION) $(LIBDIR)/libcodegate-1.so
 APP_ID := io.github.codegate.CodeGate
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
+# codegate-gateway's system service (systemd looks in /usr/local/lib/systemd/system too).
+SYSTEMDUNITDIR := $(PREFIX)/lib/systemd/system
 # The languages with a catalog (po/LINGUAS without its comments), each installed as
 # share/locale/<language>/LC_MESSAGES/codegate.mo.
 LINGUAS := $(shell grep -v '^\#' po/LINGUAS)
@@ -73,6 +75,7 @@ CONTROLS_LINGUAS := $(shell grep -v '^\#' po/controls/LINGUAS)
 CATALOGS := $(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/codegate.mo)
 # Everything `install` puts in place, so that `uninstall` removes exactly these.
 INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
+	$(SYSTEMDUNITDIR)/codegate-gateway.service \
 	$(DATADIR)/applications/$(APP_ID).desktop \
 	$(DATADIR)/dbus-1/services/$(APP_ID).service \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
@@ -269,6 +272,8 @@ STRIP ?= strip
 install: release locale stage
 	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
 	install -Dm755 .build/release/codegate-gateway $(DESTDIR)$(BINDIR)/codegate-gateway
+	install -d $(DESTDIR)$(SYSTEMDUNITDIR)
+	sed 's|@bindir@|$(BINDIR)|' Resources/codegate-gateway.service.in >$(DESTDIR)$(SYSTEMDUNITDIR)/codegate-gateway.service
 	install -d $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
 	msgfmt --desktop -d po --template Resources/$(APP_ID).desktop.in -o $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services

@@ -59,6 +59,15 @@ let package = Package(
             pkgConfig: "\(Context.packageDirectory)/Sources/CSoup/libsoup-3.0-swiftpm.pc",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
+        // libsoup 3's headers alone (types and constants, no library), and the table of the
+        // libsoup functions the HTTP client calls, loaded with dlopen when a session first
+        // needs it: the app on its embedded gateway never maps libsoup and its dependencies.
+        .systemLibrary(
+            name: "CSoupTypes",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CSoupTypes/libsoup-3.0-types.pc",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
+        .target(name: "CSoupLoader", dependencies: ["CSoupTypes"]),
         // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
@@ -103,9 +112,10 @@ let package = Package(
         ),
         // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
         .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
-        // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup: a
-        // target of its own, so the flow's rules stay free of libsoup and GIO.
-        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateProtocol", "CSoup"]),
+        // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup, loaded
+        // when a client is first made: a target of its own, so the flow's rules stay free of
+        // libsoup and GIO.
+        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateProtocol", "CSoupLoader"]),
         // The protocol's JSON, read and written the same strict way by the client and the gateway.
         .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.

@@ -8,9 +8,11 @@ the caret on every frame for 10 s after the last key press: the countdown is mea
 that has stopped, 11.5 s into its 60 s, and idle once a 3 s cooldown has ended too. Prints
 the medians over --runs runs.
 
-usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] COMMAND
+usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] [--json PATH] COMMAND
+
+--json writes the medians as {"countdown"|"idle": {"cpu_ms_per_s", "wakeups_per_s"}} too.
 """
-import argparse, importlib.util, os, shlex, shutil, statistics, subprocess, tempfile, time
+import argparse, importlib.util, json, os, shlex, shutil, statistics, subprocess, tempfile, time
 
 def load_measure(path):
     spec = importlib.util.spec_from_file_location("measure", path)
@@ -44,15 +46,21 @@ def main():
     parser.add_argument("--measure", required=True)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu-window", type=float, default=5.0)
+    parser.add_argument("--json", default=None)
     parser.add_argument("command")
     args = parser.parse_args()
     measure = load_measure(args.measure)
-    for label, command, settle in [("countdown", args.command, 11.5),
-                                   ("idle after a cooldown", args.command + " --duration 3", 14.0)]:
+    medians = {}
+    for key, label, command, settle in [("countdown", "countdown", args.command, 11.5),
+                                        ("idle", "idle after a cooldown", args.command + " --duration 3", 14.0)]:
         runs = [one_run(measure, command, args.cpu_window, settle) for _ in range(args.runs)]
+        medians[key] = {"cpu_ms_per_s": statistics.median(r[0] for r in runs),
+                        "wakeups_per_s": statistics.median(r[1] for r in runs)}
         print(f"codegate {label} (real flow): "
-              f"cpu {statistics.median(r[0] for r in runs):.3f} ms/s, "
-              f"wakeups {statistics.median(r[1] for r in runs):.3f} /s")
+              f"cpu {medians[key]['cpu_ms_per_s']:.3f} ms/s, wakeups {medians[key]['wakeups_per_s']:.3f} /s")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(medians, f, indent=1)
 
 if __name__ == "__main__":
     main()

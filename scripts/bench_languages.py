@@ -2,7 +2,7 @@
 """The Python example over the GObject library beside the pure PyGObject reference.
 
 Both run in turn (reference, example, reference, …) under the X display of scripts/bench.sh,
-measured with shared/bench/measure.py's own probes: time from spawn to the window being mapped
+measured with bench/measure.py's own probes: time from spawn to the window being mapped
 and RSS 1 s later (measure.py's one_run, which also clicks the reference's request button and
 measures its countdown), and the example's countdown, which needs a slide first: → ten times
 on the slider (it has the focus at start), Tab to the button and Space; measured from 1.5 s

@@ -5,8 +5,10 @@
 # arguments print one line and exit 2; two gateways on one state folder send one code per
 # cooldown to a number, even asked at the same moment, and replay each other's idempotency keys,
 # also after a restart; the rate limit answers 429 with
-# Retry-After; a state folder it cannot use makes it refuse (503) rather than send; a huge
-# body is refused without being kept; idle connections are closed; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
+# Retry-After; a state folder it cannot use makes it refuse (503) rather than send; idle connections are closed; clients that close, half-close,
+# stall or flood leave its descriptors flat (gateway_connections.py); strict HTTP edges, /healthz,
+# /metrics, --listen, --trusted-proxy and a drain under load (gateway_edges.py); a full store
+# refuses rather than evict; the rate limit is shared; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=$(mktemp -d)
@@ -81,52 +83,14 @@ for name, connection in (("silent", idle), ("half-sent", half)):
         print(f"{name} open")
 EOF
 idle_check=$!
+# Meanwhile too, a gateway of its own under 64 descriptors, against clients that close, half-close,
+# stall and flood (about 12 s).
+/usr/bin/python3 scripts/gateway_connections.py "$gateway" >"$scratch/connections.log" 2>&1 &
+connections_check=$!
 
 /usr/bin/python3 scripts/conformance.py "$url" --phone "$scratch/main.out" | tee "$scratch/conformance.log"
 grep -q '^[0-9]* passed, 0 failed' "$scratch/conformance.log" || fail "the conformance suite failed"
 grep -q '^SKIP' "$scratch/conformance.log" && fail "the conformance suite skipped checks against the gateway"
-
-step "a 100 MB body and a chunked one are refused (413, 411) without being kept in memory"
-/usr/bin/python3 - "$url" "$pid" <<'EOF' || fail "a huge body"
-import socket, sys, threading, urllib.parse
-port, pid = urllib.parse.urlsplit(sys.argv[1]).port, sys.argv[2]
-def rss():
-    return int(next(l for l in open(f"/proc/{pid}/status") if l.startswith("VmRSS")).split()[1])
-before = rss()
-for length, status in ((b"Content-Length: 100000000\r\n", b" 413 "), (b"Transfer-Encoding: chunked\r\n", b" 411 ")):
-    connection = socket.create_connection(("127.0.0.1", port), timeout=20)
-    connection.sendall(b"POST /v1/codes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + length + b"\r\n")
-    def send():
-        # The whole body: libsoup answers once it has read (and dropped) it.
-        try:
-            if b"chunked" in length:
-                for _ in range(1526):
-                    connection.sendall(b"10000\r\n" + b"x" * 65536 + b"\r\n")
-                connection.sendall(b"0\r\n\r\n")
-            else:
-                for _ in range(1000):
-                    connection.sendall(b"x" * 100000)
-        except OSError:
-            pass  # the gateway answered and closed: it need not read the rest
-    sender = threading.Thread(target=send)
-    sender.start()
-    answer = b""
-    try:
-        while b"\r\n" not in answer:
-            chunk = connection.recv(4096)
-            if not chunk:
-                break
-            answer += chunk
-    except OSError:
-        pass
-    connection.close()
-    sender.join()
-    if status not in answer.split(b"\r\n")[0]:
-        sys.exit(f"expected{status.decode()}for {length.decode().strip()}, got {answer[:80]!r}")
-growth = (rss() - before) // 1024
-if growth > 10:
-    sys.exit(f"the gateway grew by {growth} MB reading refused bodies")
-EOF
 
 step "idle connections are closed after 10 s"
 wait "$idle_check" || true
@@ -136,6 +100,14 @@ for name in silent half-sent; do
         fail "the $name connection: $(cat "$scratch/idle.log")"
 done
 
+step "descriptors stay flat: closed keep-alive, half-closed, idle and flooding clients"
+wait "$connections_check" || fail "$(cat "$scratch/connections.log")"
+sed 's/^/  /' "$scratch/connections.log"
+
+step "strict edges and operations: 413 at once, repeated headers, %2F, /healthz, /metrics, --listen, --trusted-proxy, SIGTERM under load"
+/usr/bin/python3 scripts/gateway_edges.py "$gateway" >"$scratch/edges.log" 2>&1 || fail "$(tail -5 "$scratch/edges.log")"
+sed 's/^/  /' "$scratch/edges.log"
+
 step "the request log names no code"
 grep -q 'POST /v1/codes 201' "$scratch/main.err" || fail "no request log line on stderr: $(head -3 "$scratch/main.err")"
 for code in $(sed -n 's/^SMS .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/main.out"); do
@@ -144,7 +116,8 @@ done
 stop "$pid" TERM
 
 step "bad arguments: one line on stderr, status 2"
-for arguments in "--port 70000" "--duration 0" "--code-ttl x" "--rate-limit -1" "--state-dir relative/dir" "--bogus 1" "stray" "--port"; do
+for arguments in "--port 70000" "--duration 0" "--code-ttl x" "--rate-limit -1" "--state-dir relative/dir" "--bogus 1" "stray" "--port" \
+    "--listen 0.0.0.0:8080" "--listen 127.0.0.1" "--key-file key" "--trusted-proxy proxy"; do
     status=0
     # shellcheck disable=SC2086
     "$gateway" $arguments >"$scratch/bad.out" 2>"$scratch/bad.err" || status=$?
@@ -190,6 +163,44 @@ answer=$(post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "12345
 [[ $answer =~ ^429$'\t'[0-9]+$'\t'.*\"rate_limited\".*請求過於頻繁 ]] || fail "the 4th request a minute got: $answer"
 stop "$pid" TERM
 
+step "the rate limit is shared by two gateways on one state"
+start shared1 --rate-limit 3 --state-dir "$scratch/shared"
+shared1_pid=$pid shared1_url=$url
+start shared2 --rate-limit 3 --state-dir "$scratch/shared"
+for target in "$shared1_url" "$url" "$shared1_url"; do
+    post "$target" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' | grep -q '^200' || fail "a request within the shared limit was refused"
+done
+post "$url" /v1/codes/verify '{"phone": "+447700900009", "code": "123456"}' | grep -q '^429' || fail "the 4th request over two gateways was not refused"
+stop "$shared1_pid" TERM
+stop "$pid" TERM
+
+step "1,100 numbers after V evict nothing: V keeps its cooldown and code, the rest get 503 store_full"
+start full --rate-limit 0 --duration 600 --state-dir "$scratch/full"
+post "$url" /v1/codes '{"phone": "+447700900100"}' "Idempotency-Key: v" | grep -q '^201' || fail "V's first request"
+/usr/bin/python3 - "$url" <<'EOF2' || fail "the store-full refusal"
+import http.client, json, sys, urllib.parse
+port = urllib.parse.urlsplit(sys.argv[1]).port
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+statuses = {}
+for index in range(1100):
+    body = json.dumps({"phone": f"+4477009{10000 + index}"})
+    connection.request("POST", "/v1/codes", body=body, headers={"Content-Type": "application/json", "Idempotency-Key": f"n{index}"})
+    answer = connection.getresponse()
+    payload = json.loads(answer.read())
+    statuses[answer.status] = statuses.get(answer.status, 0) + 1
+    if answer.status == 503:
+        retry = answer.getheader("Retry-After")
+        if payload["error"]["kind"] != "store_full" or not retry or int(retry) < 500 or payload["error"].get("retry_after_seconds") != int(retry):
+            sys.exit(f"a full store answered {payload} with Retry-After {retry}")
+if statuses != {201: 999, 503: 101}:
+    sys.exit(f"1,100 numbers after V: {statuses}, not 999 sent and 101 refused")
+EOF2
+post "$url" /v1/codes '{"phone": "+447700900100"}' "Idempotency-Key: v2" | grep -q '^429' || fail "V's cooldown was forgotten"
+code=$(sed -n 's/^SMS +447700900100 .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/full.out" | head -n 1)
+post "$url" /v1/codes/verify "{\"phone\": \"+447700900100\", \"code\": \"$code\"}" | grep -q '"verified"' || fail "V's code was forgotten"
+[ "$(grep -c '^SMS +447700900100 ' "$scratch/full.out")" = 1 ] || fail "V got a second SMS"
+stop "$pid" TERM
+
 step "a state folder it cannot use: 503 state_unavailable, no SMS"
 touch "$scratch/not-a-folder"
 start broken --state-dir "$scratch/not-a-folder"
@@ -197,5 +208,12 @@ answer=$(post "$url" /v1/codes '{"phone": "+447700900010"}' "Idempotency-Key: z"
 [[ $answer =~ ^503.*\"state_unavailable\" ]] || fail "with no usable state: $answer"
 ! grep -q '^SMS' "$scratch/broken.out" || fail "a gateway without state sent an SMS"
 stop "$pid" TERM
+
+step "the systemd unit: systemd-analyze verify accepts it, its exposure stays low"
+sed "s|@bindir@|$(dirname "$gateway")|" Resources/codegate-gateway.service.in >"$scratch/codegate-gateway.service"
+systemd-analyze verify "$scratch/codegate-gateway.service" >"$scratch/verify.log" 2>&1 || fail "systemd-analyze verify: $(cat "$scratch/verify.log")"
+exposure=$(systemd-analyze security --offline=true "$scratch/codegate-gateway.service" 2>/dev/null | sed -n 's/.*Overall exposure level for codegate-gateway.service: \([0-9.]*\).*/\1/p')
+[ -n "$exposure" ] && awk -v e="$exposure" 'BEGIN { exit !(e <= 2.0) }' || fail "systemd-analyze security: exposure '$exposure', not at most 2.0"
+echo "  exposure $exposure"
 
 echo "gateway test: PASS"

@@ -26,7 +26,7 @@ for file in usr/bin/codegate usr/bin/codegate-gateway "usr/share/applications/$a
     "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
     "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
     usr/share/locale/zh_TW/LC_MESSAGES/codegate.mo usr/share/locale/en/LC_MESSAGES/codegate.mo \
-    "usr/share/glib-2.0/schemas/$app_id.gschema.xml"; do
+    "usr/share/glib-2.0/schemas/$app_id.gschema.xml" usr/lib/systemd/system/codegate-gateway.service; do
     [ -s "$stage/$file" ] || fail "/$file was not installed"
 done
 

@@ -23,7 +23,8 @@ public final class HTTPCodeService: CodeService {
 
     /// The server's base URL.
     public let url: ServiceURL
-    private let client: SoupClient
+    /// The session, or why libsoup cannot be loaded: then every call fails as the network does.
+    private let client: Result<SoupClient, SoupLoadError>
     private let timers: any TimerPort
     private let timeout: Duration
     private let language: String
@@ -47,7 +48,17 @@ public final class HTTPCodeService: CodeService {
         self.language = language
         self.random = random
         self.report = report
-        client = SoupClient(baseURL: url.description, userAgent: Self.userAgent)
+        client = SoupLibrary.functions.map { SoupClient(soup: $0, baseURL: url.description, userAgent: Self.userAgent) }
+        if case .failure(let error) = client {
+            report(error.message)
+        }
+    }
+
+    /// Loads libsoup 3, which the client calls (once per process; it is not linked, so an app
+    /// that never reaches a server never maps it); the loader's reason, naming the library,
+    /// when it cannot be.
+    public static func loadLibrary() throws(SoupLoadError) {
+        _ = try SoupLibrary.functions.get()
     }
 
     isolated deinit {
@@ -68,7 +79,7 @@ public final class HTTPCodeService: CodeService {
             call.cancel()
         }
         calls = [:]
-        client.abort()
+        try? client.get().abort()
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
@@ -95,6 +106,7 @@ public final class HTTPCodeService: CodeService {
 
     /// POSTs `body` to `path` and reads the answer, within the timeout.
     private func exchange(_ path: String, _ body: [UInt8], idempotencyKey: String?) async throws(CodeServiceError) -> HTTPAnswer {
+        guard case .success(let client) = client else { throw .network }
         var headers = [("Accept", "application/json"), ("Accept-Language", language)]
         if let idempotencyKey {
             headers.append(("Idempotency-Key", idempotencyKey))

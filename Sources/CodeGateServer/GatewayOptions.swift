@@ -1,10 +1,20 @@
+import CodeGateCore
 import CodeGateFlow
 
-/// What `codegate-gateway` was started with: `[--port PORT] [--duration S] [--code-ttl S]
-/// [--rate-limit N] [--state-dir DIR]`, each as `--name value` or `--name=value`.
+/// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
+/// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
+/// [--key-file PATH]`, each as `--name value` or `--name=value`.
 public struct GatewayOptions: Equatable, Sendable {
-    /// The port on 127.0.0.1; 0 takes any free one.
+    /// The port; 0 takes any free one.
     public var port: UInt16 = 0
+    /// The address listened on: 127.0.0.1 unless `--listen` says otherwise.
+    public var address = "127.0.0.1"
+    /// `--allow-remote`: an address other than the loopback's may be listened on.
+    public var allowsRemote = false
+    /// The reverse proxy whose `X-Forwarded-For` names the client, if any.
+    public var trustedProxy: String?
+    /// The key file for code digests; nil for `gateway.key` in the state folder.
+    public var keyFile: String?
     /// The embedded gateway's rules: `--duration` (cooldown) and `--code-ttl`, as the app's.
     public var policy = LocalCodeService.Policy()
     /// Requests a minute per client; 0 turns the limit off.
@@ -22,12 +32,17 @@ public struct GatewayOptions: Equatable, Sendable {
     public static var usage: String {
         let options: [(String, String)] = [
             ("--port PORT", localized("Port on 127.0.0.1, 0 for any free one (default 0)")),
+            ("--listen ADDR:PORT", localized("Address and port to listen on, e.g. [::1]:8080 (default 127.0.0.1:0)")),
+            ("--allow-remote", localized("Allow --listen on an address other than the loopback's (put TLS in front)")),
+            ("--trusted-proxy ADDR", localized("Reverse proxy whose X-Forwarded-For names the client, for the rate limit")),
             ("--duration SECONDS", LaunchOption.duration.help),
             ("--code-ttl SECONDS", LaunchOption.codeLifetime.help),
             ("--rate-limit PER_MINUTE", localized("Requests a minute per client, 0 for no limit (default 120)")),
             ("--state-dir DIR", localized("State folder, an absolute path (default $XDG_STATE_HOME/codegate)")),
+            ("--key-file PATH", localized("Key for code digests, an absolute path (default gateway.key in the state folder)")),
         ]
-        return "usage: codegate-gateway [--port PORT] [--duration SECONDS] [--code-ttl SECONDS] [--rate-limit PER_MINUTE] [--state-dir DIR]\n"
+        return "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] [--duration SECONDS] [--code-ttl SECONDS]"
+            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]\n"
             // TRANSLATORS: the first lines of codegate-gateway --help.
             + localized("Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output.")
             + "\n\n" + options.map { "  \($0.0.padding(24))\($0.1)\n" }.joined()
@@ -40,6 +55,10 @@ public struct GatewayOptions: Equatable, Sendable {
         while let argument = rest.popFirst() {
             if argument == "--help" || argument == "-h" {
                 options.wantsHelp = true
+                continue
+            }
+            if argument == "--allow-remote" {
+                options.allowsRemote = true
                 continue
             }
             guard argument.hasPrefix("--") else { throw .unexpected(argument) }
@@ -55,7 +74,13 @@ public struct GatewayOptions: Equatable, Sendable {
             }
             try options.set(name, to: value)
         }
+        if !options.allowsRemote && !Self.isLoopback(options.address) { throw .remoteAddress(options.address) }
         return options
+    }
+
+    /// Whether `address` is one of the loopback's: 127.0.0.0/8 or ::1.
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1"
     }
 
     private mutating func set(_ name: String, to value: String) throws(GatewayOptionError) {
@@ -67,8 +92,41 @@ public struct GatewayOptions: Equatable, Sendable {
         case "--state-dir":
             guard value.hasPrefix("/") else { throw .relativeStateFolder(value) }
             stateFolder = value
+        case "--key-file":
+            guard value.hasPrefix("/") else { throw .relativeKeyFile(value) }
+            keyFile = value
+        case "--listen":
+            guard let (host, number) = Self.endpoint(value) else { throw .badEndpoint(value) }
+            address = host
+            port = number
+        case "--trusted-proxy":
+            guard Self.isAddress(value) else { throw .badAddress(value) }
+            trustedProxy = value
         default: throw .unknown(name)
         }
+    }
+
+    /// `ADDR:PORT` or `[ADDR]:PORT`: the address (an IPv4 dotted quad or an IPv6 address) and
+    /// the port; nil when it is neither.
+    private static func endpoint(_ text: String) -> (String, UInt16)? {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+            guard host.contains(":") else { return nil }
+        } else if host.contains(":") {
+            return nil
+        }
+        return isAddress(host) ? (host, port) : nil
+    }
+
+    /// Whether `text` is an IPv4 address in dotted quads, or an IPv6 address's characters.
+    static func isAddress(_ text: String) -> Bool {
+        if text.contains(":") {
+            return text.count <= 45 && text.allSatisfy { $0.isASCIIDigit || "abcdefABCDEF:.".contains($0) }
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) && (Int($0).map { $0 <= 255 } ?? false) }
     }
 
     /// An option the app has too, parsed as the app parses it.
@@ -94,6 +152,10 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case missingValue(String)
     case outOfRange(String, unit: String, range: ClosedRange<Int>, text: String)
     case relativeStateFolder(String)
+    case relativeKeyFile(String)
+    case badEndpoint(String)
+    case badAddress(String)
+    case remoteAddress(String)
     case launchOption(LaunchOptionError)
 
     public var description: String {
@@ -104,6 +166,11 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case let .outOfRange(name, unit, range, text):
             "\(name) must be a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), not \"\(text)\""
         case .relativeStateFolder(let path): "--state-dir must be an absolute path, not \"\(path)\""
+        case .relativeKeyFile(let path): "--key-file must be an absolute path, not \"\(path)\""
+        case .badEndpoint(let text): "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"\(text)\""
+        case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
+        case .remoteAddress(let address):
+            "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
         case .launchOption(let error): error.description
         }
     }

@@ -4,7 +4,8 @@ import CodeGateFlow
 import Glibc
 
 /// `codegate-gateway`: parses its arguments, opens the shared state, serves the embedded
-/// gateway on 127.0.0.1 and runs the GLib main loop until SIGTERM or SIGINT.
+/// gateway (on 127.0.0.1 unless told otherwise) and runs the GLib main loop until SIGTERM or
+/// SIGINT, which drain it: no new connection, every request begun answered, then exit 0.
 ///
 /// Standard output is the protocol's: the base URL once the server accepts connections, then
 /// one `SMS +E164 text` line per delivered message (the simulated phone), each written at once
@@ -34,21 +35,23 @@ public enum GatewayProcess {
         unsetenv("LANGUAGE")
         let timers = GLibTimerPort()
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
-        let store = GatewayStore(folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report)
+        let store = GatewayStore(folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
+                                 keyFile: options.keyFile ?? credentialKeyFile())
         let service = LocalCodeService(timers: timers, policy: options.policy, store: store)
+        let server = GatewayServer(api: GatewayAPI(service: service, rateLimit: options.rateLimit), trustedProxy: options.trustedProxy, log: report)
         let phone = service.outbox.observe { message in
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
+            server.codeSent()
         }
-        let server = GatewayServer(api: GatewayAPI(service: service, timers: timers, rateLimit: options.rateLimit), log: report)
         MainQueueSource.install()
-        switch server.listen(port: options.port) {
+        switch server.listen(address: options.address, port: options.port) {
         case .failure(let error):
-            report("cannot listen on 127.0.0.1:\(options.port): \(error)")
+            report("cannot listen on \(options.address):\(options.port): \(error)")
             return 1
         case .success(let url):
             say(url, to: STDOUT_FILENO)
         }
-        SignalLoop.run(until: [SIGTERM, SIGINT])
+        SignalLoop.run(until: [SIGTERM, SIGINT], deadline: GatewayServer.idleTimeout) { stopped in server.drain(then: stopped) }
         withExtendedLifetime((server, phone)) {}
         return 0
     }
@@ -57,6 +60,14 @@ public enum GatewayProcess {
     /// CodeGate's embedded gateway by default, so all of them share their rules.
     private static func openStateFolder(_ path: String?) -> Result<StateFolder, StateFileError> {
         path.map(StateFolder.open) ?? StateFolder.openDefault()
+    }
+
+    /// The key systemd hands the service as the credential `gateway-key` (`LoadCredential=`),
+    /// if it does.
+    private static func credentialKeyFile() -> String? {
+        guard let folder = getenv("CREDENTIALS_DIRECTORY").map({ String(cString: $0) }), folder.hasPrefix("/") else { return nil }
+        let path = folder + "/gateway-key"
+        return access(path, F_OK) == 0 ? path : nil
     }
 
     /// Writes `text` (and a newline) to `descriptor` whole, at once: a line a test reads is

@@ -130,6 +130,20 @@ import Testing
         #expect(String(decoding: option.stderr, as: UTF8.self).contains("display"))
     }
 
+    /// libsoup is loaded only for a server: one that cannot be loaded (here a damaged copy
+    /// found first) ends the start with one line that names it, before any window.
+    @Test func aServerWithoutLibsoupIsRefusedAtStart() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("codegate-nosoup-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let damaged = scratch.appendingPathComponent("libsoup-3.0.so.0")
+        try "not a library".write(to: damaged, atomically: true, encoding: .utf8)
+        let result = try launch(codegate, ["--service", "http://127.0.0.1:9/"], locale: "C.UTF-8", environment: ["LD_LIBRARY_PATH": scratch.path])
+        #expect(result.status == 2)
+        #expect(String(decoding: result.stderr, as: UTF8.self)
+            == "codegate: a code server needs libsoup 3, which cannot be loaded: \(damaged.path): file too short\n")
+    }
+
     /// The embedded gateway's simulation options do nothing with a server: said, not ignored.
     @Test func simulationOptionsWithAServerAreCalledOut() throws {
         let result = try run(["--service", "https://codes.example.com/", "--gateway-fail", "network"])

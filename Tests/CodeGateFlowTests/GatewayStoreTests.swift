@@ -39,14 +39,14 @@ import Testing
     }
 
     /// A store over the state folder, as one app start opens it.
-    func store(legacyPolicy: LocalCodeService.Policy = .init()) -> GatewayStore {
+    func store(legacyPolicy: LocalCodeService.Policy = .init(), capacity: Int = GatewayStore.defaultCapacity) -> GatewayStore {
         GatewayStore(folder: StateFolder.open(folder("codegate")), legacyPolicy: legacyPolicy,
-                     report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() })
+                     report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() }, capacity: capacity)
     }
 
     /// A fresh gateway over the state: the app started (again).
-    func service(seed: UInt64 = 1, policy: LocalCodeService.Policy = .init()) -> LocalCodeService {
-        LocalCodeService(timers: clock, random: SeededRandom(seed: seed), policy: policy, store: store(legacyPolicy: policy))
+    func service(seed: UInt64 = 1, policy: LocalCodeService.Policy = .init(), capacity: Int = GatewayStore.defaultCapacity) -> LocalCodeService {
+        LocalCodeService(timers: clock, random: SeededRandom(seed: seed), policy: policy, store: store(legacyPolicy: policy, capacity: capacity))
     }
 
     func deliveredCode(_ service: LocalCodeService, to number: PhoneNumber? = nil) async throws -> String {
@@ -77,7 +77,7 @@ import Testing
 
     @Test func theDatabaseHoldsNoCodeAndIsPrivate() async throws {
         let code = try await deliveredCode(service())
-        for name in ["gateway.db", "gateway.db-wal"] {
+        for name in ["gateway.db", "gateway.db-wal", "gateway.key"] {
             let bytes = try #require(try? readBytes(folder("codegate/" + name)))
             #expect(!bytes.contains(Array(code.utf8)), "\(name) holds the code")
             var status = stat()
@@ -175,7 +175,10 @@ import Testing
     @Test func theOldStateFileIsMigratedOnce() async throws {
         let code = "123456"
         var random = SeededRandom(seed: 5)
-        let issued = IssuedCode(code: code, attemptsLeft: 4, random: &random)
+        // The key of the gateway that wrote the file, kept beside it.
+        let key = [UInt8](repeating: 7, count: 32)
+        makeFile(folder("codegate/gateway.key"), bytes: Array((String(repeating: "07", count: 32) + "\n").utf8))
+        let issued = IssuedCode(code: code, key: key, attemptsLeft: 4, random: &random)
         let now = moment()
         let hex = { (bytes: [UInt8]) in bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
         let line = "\(number.e164) \((now.boot - .seconds(10)).wholeNanoseconds) \((now.wall - .seconds(10)).wholeNanoseconds) 4 \(hex(issued.salt)) \(hex(issued.digest))\n"
@@ -210,6 +213,13 @@ import Testing
             _ = try await deliveredCode(service())
             try rows("UPDATE numbers SET salt = x'00'")
             clock.advance(by: .seconds(1))
+        }
+        if shape != "damagedRow" {
+            // The cooldowns the old file held are lost: none is sent for a whole cooldown.
+            await #expect(throws: CodeServiceError.stateUnavailable(.recovering(secondsLeft: 60))) {
+                try await self.service().requestCode(for: self.number)
+            }
+            clock.advance(by: .seconds(60))
         }
         _ = try await deliveredCode(service())
         #expect(reports.count == 1, "\(reports)")

@@ -24,4 +24,15 @@ import Testing
     func knownDigests(message: String, digest: String) {
         #expect(Self.hex(SHA256.hash(message.utf8)) == digest)
     }
+
+    /// HMAC-SHA256 against RFC 4231's test cases 1, 2 and 6 (a key longer than a block).
+    @Test(arguments: [
+        ([UInt8](repeating: 0x0B, count: 20), "Hi There", "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+        (Array("Jefe".utf8), "what do ya want for nothing?", "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
+        ([UInt8](repeating: 0xAA, count: 131), "Test Using Larger Than Block-Size Key - Hash Key First",
+         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+    ])
+    func knownHMACs(key: [UInt8], message: String, digest: String) {
+        #expect(Self.hex(SHA256.hmac(key: key, Array(message.utf8))) == digest)
+    }
 }

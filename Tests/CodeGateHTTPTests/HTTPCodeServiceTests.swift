@@ -141,6 +141,10 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertEqual(H.request(service), .failure(.cooldown(secondsLeft: 17)), "without Retry-After, the body's seconds")
             server.reply = { _ in .answer(status: 429, body: error("cooldown")) }
             XCTAssertEqual(H.request(service), .failure(.badAnswer), "a cooldown must say how long")
+            server.reply = { _ in .answer(status: 429, body: error("rate_limited", 86_400), headers: [("Retry-After", "7")]) }
+            XCTAssertEqual(H.request(service), .failure(.badAnswer), "a header and a body that disagree")
+            server.reply = { _ in .answer(status: 429, body: error("cooldown", 42), headers: [("Retry-After", "41")]) }
+            XCTAssertEqual(H.verify(service), .failure(.badAnswer), "by a second too")
             server.reply = { _ in .answer(status: 429, body: error("rate_limited", 30), headers: [("Retry-After", "30")]) }
             XCTAssertEqual(H.request(service), .failure(.rateLimited(retryAfter: 30)))
             XCTAssertEqual(CodeServiceError.rateLimited(retryAfter: 30).message, "请求过于频繁，请 30 秒后重新滑动验证")

@@ -16,7 +16,7 @@ import Testing
         policy.cooldown = .seconds(60)
         policy.codeLifetime = .seconds(300)
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 7), policy: policy, store: store)
-        return (GatewayAPI(service: service, timers: clock, rateLimit: rateLimit), MessageLog(service.outbox))
+        return (GatewayAPI(service: service, rateLimit: rateLimit), MessageLog(service.outbox))
     }
 
     private func body(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -179,14 +179,20 @@ import Testing
         #expect(GatewayAPI.refusal(contentLength: nil, chunked: false) == nil)
     }
 
+    /// Two a minute: both at once, then one every 30 s.
     @Test func theRateLimitAnswers429RateLimited() async {
         let (api, _) = gateway(rateLimit: 2)
         #expect(await check(api, "123456").status == 200)
         clock.advance(by: .seconds(20))
         #expect(await check(api, "123456").status == 200)
         let answer = await check(api, "123456")
-        #expect(answer.status == 429 && answer.header("Retry-After") == "40")
-        #expect(answer.body == error("rate_limited", "请求过于频繁，请 40 秒后再试", retryAfter: 40))
+        #expect(answer.status == 429 && answer.header("Retry-After") == "10")
+        #expect(answer.body == error("rate_limited", "请求过于频繁，请 10 秒后再试", retryAfter: 10))
+        clock.advance(by: .seconds(10))
+        #expect(await check(api, "123456").status == 200, "the allowance came back")
+        #expect(await check(api, "123456").header("Retry-After") == "30")
+        #expect(await api.answer(APIRequest(path: "/v1/codes/verify", body: [], client: "10.0.0.2")).status == 400,
+                "another client has an allowance of its own")
     }
 
     @Test func aStateThatCannotBeKeptFailsClosedWith503() async {
@@ -197,5 +203,13 @@ import Testing
         #expect(answer.status == 503 && answer.body == error("state_unavailable", StateProblem.folder.message))
         #expect(await check(api, "123456").status == 503)
         #expect(phone.messages.isEmpty)
+    }
+
+    @Test func aFullOrRecoveringStoreAnswers503WithRetryAfter() {
+        for (problem, kind) in [(StateProblem.crowded(secondsLeft: 42), "store_full"), (.recovering(secondsLeft: 42), "state_recovering")] {
+            let answer = Refusal.stateUnavailable(problem).answer(in: .preferred(by: nil))
+            #expect(answer.status == 503 && answer.header("Retry-After") == "42")
+            #expect(answer.body == error(kind, problem.message, retryAfter: 42))
+        }
     }
 }

@@ -24,6 +24,7 @@ public final class CodeGateApplication {
 
     /// Creates the application; nothing is shown until `run`.
     public init() {
+        CairoRendering.choose()
         // Before GtkApplication's start-up, which adds the bundle's icons to the icon theme.
         ResourceBundle.app.register()
         // The default flags make the app unique on the session bus: a second launch activates
@@ -56,6 +57,16 @@ public final class CodeGateApplication {
                 case .success(let url): options.service = url
                 case .failure(let error):
                     Self.printError("the GSettings key \(ServiceSetting.key) of \(ServiceSetting.schemaID): \(error)")
+                    return 2
+                }
+            }
+            // libsoup is loaded only for a server, and a server it cannot reach is a bad setup:
+            // said now, before a window shows a flow that could never send.
+            if options.service != nil {
+                do throws(SoupLoadError) {
+                    try HTTPCodeService.loadLibrary()
+                } catch {
+                    Self.printError(localized("a code server needs libsoup 3, which cannot be loaded: {0}").filling(error.message))
                     return 2
                 }
             }

@@ -19,7 +19,8 @@ public final class CodeFlow {
     public var countdown: Countdown { request.countdown }
     /// Who sends and checks codes.
     public let service: any CodeService
-    /// Called whenever anything shown may have changed.
+    /// Called whenever anything shown may have changed; not at a step of the request button's
+    /// fill, which the button shows by itself.
     public let changes = ObserverList<Void>()
     /// Told which control needs the user next, whenever that moves: the window puts keyboard
     /// focus there, so focus never drops to nothing when the focused control turns insensitive.
@@ -70,6 +71,8 @@ public final class CodeFlow {
     private let verifyCall: ServiceCall
     private let sentCode: SentCode
     private var wasCounting = false
+    /// The request button's state as the flow last reported it.
+    private var requestShown: RequestButtonState?
 
     /// Creates the flow; calls to `service` time out on the countdown's timers.
     public init(slider: SlideUnlock, countdown: Countdown, service: any CodeService) {
@@ -82,7 +85,7 @@ public final class CodeFlow {
         request.requireUnlock(of: slider)
         request.handler = { [weak self] in try await self?.sendCode() ?? .zero }
         gateRequest()
-        request.changes.add { [weak self] in self?.changes.notify() }
+        request.changes.add { [weak self] in self?.requestChanged() }
         request.phaseChanges.add { [weak self] phase in self?.requestPhaseChanged(phase) }
         request.sent.add { [weak self] _ in self?.requestSent() }
         request.failures.add { [weak self] error in self?.requestFailed(error) }
@@ -286,14 +289,31 @@ public final class CodeFlow {
         }
     }
 
+    /// The flow shows whether a cooldown runs, not its seconds or its fill, which are the
+    /// button's own: a step of the countdown alone is not a change of the flow.
     private func countdownChanged() {
         let isCounting = countdown.isCounting
-        if !wasCounting, isCounting, !isSending {
+        guard isCounting != wasCounting else { return }
+        if isCounting, !isSending {
             // Not started by a request of this run: one saved by an earlier run of the app.
             requestStatus = StatusMessage(localized("之前获取的验证码仍在冷却中，请稍后再试"), kind: .info)
         }
         wasCounting = isCounting
         changes.notify()
+    }
+
+    /// The same for the request button: a step of its fill alone (five a second on a 300 px
+    /// button over 60 s) is not a change of the flow.
+    private func requestChanged() {
+        let state = request.state
+        let onlyFilled = requestShown.map {
+            state.phase == $0.phase && state.isSensitive == $0.isSensitive && state.text == $0.text
+                && state.accessibleText == $0.accessibleText
+        } ?? false
+        requestShown = state
+        if !onlyFilled {
+            changes.notify()
+        }
     }
 }
 

@@ -36,6 +36,7 @@ public enum StatusLine: CaseIterable, Sendable {
     private static var serviceErrors: [CodeServiceError] {
         [.network, .rateLimited(retryAfter: nil), .rateLimited(retryAfter: 59), .rateLimited(retryAfter: 3600), .timeout,
          .cooldown(secondsLeft: 59), .serverError, .badAnswer]
-            + [StateProblem.folder, .full, .readOnly, .busy, .other].map { .stateUnavailable($0) }
+            + [StateProblem.folder, .full, .readOnly, .busy, .other, .crowded(secondsLeft: 59), .crowded(secondsLeft: 3600),
+               .recovering(secondsLeft: 59), .recovering(secondsLeft: 3600)].map { .stateUnavailable($0) }
     }
 }

@@ -18,18 +18,24 @@ import Glibc
 /// cooldown: within the same boot the boot clock is exact whatever happens to the wall clock;
 /// after a reboot only the wall clock can tell.
 ///
+/// Nothing that still matters is forgotten: a number is dropped only once its cooldown is over
+/// and its code used or expired; when `capacity` numbers all still matter, a new one is refused
+/// (`StateProblem.crowded`) until the first of them is over.
+///
 /// The file is treated as hostile: anything but a regular file of ours no larger than
 /// `maxBytes` under its name, or a database SQLite finds damaged, is set aside (renamed, one
-/// log line) and a fresh one started; a row that does not hold a valid record is dropped. When
-/// the database cannot be opened, read or written, `update` fails and the gateway fails closed.
+/// log line) and a fresh one started, which refuses every request (`StateProblem.recovering`)
+/// for a whole cooldown, since the cooldowns the old one held are lost; a row that does not
+/// hold a valid record is dropped. When the database cannot be opened, read or written,
+/// `update` fails and the gateway fails closed.
 @MainActor
 public final class GatewayStore {
     /// The database's name in the state folder.
     static let name = "gateway.db"
 
-    /// The most numbers the database holds; the ones requested longest ago go first. A real
-    /// gateway sees far fewer numbers from one desktop, and the cap bounds the file.
-    static let capacity = 1000
+    /// The most numbers the database holds by default. A real gateway sees far fewer numbers
+    /// from one desktop, and the cap bounds the file.
+    public static let defaultCapacity = 1000
 
     /// The largest database file opened: a thousand records take a few dozen KiB.
     static let maxBytes = 4 << 20
@@ -42,27 +48,41 @@ public final class GatewayStore {
 
     private let folder: Result<StateFolder, StateFileError>?
     private let legacyPolicy: LocalCodeService.Policy
+    private let capacity: Int
+    private let keyFile: String?
+    private var key: [UInt8]?
     private let busyTimeout: Duration
     private let report: @MainActor (String) -> Void
-    private let moment: @MainActor () -> SystemMoment
+    let moment: @MainActor () -> SystemMoment
     private var database: SQLiteDatabase?
+    /// The file the database was opened from (`identity`).
+    private var openedFile: [UInt64]?
+    /// Databases set aside so far, to tell whether an open did.
+    private var setAsideCount = 0
     private var lastReport: String?
 
     /// A store in `folder`'s `gateway.db`, or, when the folder could not be opened, a store
-    /// that refuses every request with the reason. Records of CodeGate 0.1's `gateway` file are
-    /// moved in on first use, under `legacyPolicy`'s cooldown and lifetime, which that file did
-    /// not record. `report` is told each new problem (a line for the log); `moment` reads the
+    /// that refuses every request with the reason. `legacyPolicy` is the gateway's: records of
+    /// CodeGate 0.1's `gateway` file are moved in on first use under its cooldown and lifetime,
+    /// which that file did not record, and a database set aside closes the store for its
+    /// cooldown. `report` is told each new problem (a line for the log); `moment` reads the
     /// machine's clocks, which tests replace with ones that follow their manual timer;
-    /// `busyTimeout` is how long a transaction waits for another process's lock.
+    /// `busyTimeout` is how long a transaction waits for another process's lock; `capacity` is
+    /// the most numbers kept; `keyFile` is the path of the key for code digests, when it is not
+    /// `gateway.key` in the folder (`CodeKey`).
     public init(
         folder: Result<StateFolder, StateFileError>,
         legacyPolicy: LocalCodeService.Policy = .init(),
         report: @escaping @MainActor (String) -> Void,
         moment: @escaping @MainActor () -> SystemMoment = { SystemMoment.now() },
-        busyTimeout: Duration = defaultBusyTimeout
+        busyTimeout: Duration = defaultBusyTimeout,
+        capacity: Int = defaultCapacity,
+        keyFile: String? = nil
     ) {
         self.folder = folder
+        self.keyFile = keyFile
         self.legacyPolicy = legacyPolicy
+        self.capacity = capacity
         self.busyTimeout = busyTimeout
         self.report = report
         self.moment = moment
@@ -73,6 +93,8 @@ public final class GatewayStore {
     public init(inMemoryWith moment: @escaping @MainActor () -> SystemMoment) {
         folder = nil
         legacyPolicy = .init()
+        capacity = Self.defaultCapacity
+        keyFile = nil
         busyTimeout = .zero
         report = { _ in }
         self.moment = moment
@@ -89,8 +111,10 @@ public final class GatewayStore {
     ) throws(StateProblem) -> Answer {
         let database = try connected()
         let now = moment()
+        let outcome: Result<Answer, StateProblem>
         do {
-            return try database.transaction { () throws(SQLiteError) -> Answer in
+            outcome = try database.transaction { () throws(SQLiteError) -> Result<Answer, StateProblem> in
+                if let wait = try Self.closedTime(in: database, at: now) { return .failure(.recovering(secondsLeft: wait)) }
                 try prune(database, except: number, at: now)
                 let rows = try database.run("SELECT \(Self.columns) FROM numbers WHERE number = ?", [.text(number.e164)])
                 let stored = rows.first.flatMap { Self.record(from: $0, at: now) }
@@ -101,6 +125,10 @@ public final class GatewayStore {
                 let storedReply = try replyKey.flatMap { key throws(SQLiteError) in try Self.reply(for: key, in: database, at: now) }
                 var reply = storedReply
                 let answer = decide(&record, &reply)
+                // A new number when all those kept still matter: nothing decided is kept.
+                if rows.isEmpty, let record, record.isKept, let wait = try waitForRoom(in: database, at: now) {
+                    return .failure(.crowded(secondsLeft: wait))
+                }
                 if let replyKey, reply != storedReply {
                     try Self.store(reply, for: replyKey, in: database, at: now)
                 }
@@ -110,10 +138,34 @@ public final class GatewayStore {
                 } else if !rows.isEmpty {
                     try database.run("DELETE FROM numbers WHERE number = ?", [.text(number.e164)])
                 }
-                return answer
+                return .success(answer)
             }
         } catch {
             throw problem(error)
+        }
+        return try outcome.get()
+    }
+
+    /// The key code digests are made under (`CodeKey`), read or made at its first use from
+    /// the system's secure random source (whatever generator makes the codes); a store in
+    /// memory has one of its own. Throws when it cannot be had: no code is then sent or checked.
+    func codeKey() throws(StateProblem) -> [UInt8] {
+        if let key { return key }
+        var random = SystemRandomNumberGenerator()
+        let loaded: Result<[UInt8], StateFileError>
+        switch (keyFile, folder) {
+        case (let path?, _): loaded = CodeKey.load(path: path)
+        case (nil, .success(let folder)?): loaded = CodeKey.load(from: folder, random: &random)
+        case (nil, .failure(let error)?): loaded = .failure(error)
+        case (nil, nil): loaded = .success((0..<CodeKey.size).map { _ in UInt8.random(in: .min ... .max, using: &random) })
+        }
+        switch loaded {
+        case .success(let bytes):
+            key = bytes
+            return bytes
+        case .failure(let error):
+            remember("cannot use the key for codes: \(error)")
+            throw StateProblem(error)
         }
     }
 
@@ -121,8 +173,18 @@ public final class GatewayStore {
 
     /// The open database, opening it first if need be (a failure is tried again at the next
     /// request: the disk may have been freed meanwhile).
-    private func connected() throws(StateProblem) -> SQLiteDatabase {
-        if let database { return database }
+    /// A database another gateway set aside (damaged, or hostile) is left for the fresh one
+    /// under its name: two gateways on one state never write to two files. One removed from
+    /// under the store is as good as lost: the fresh one in its place is closed for a cooldown.
+    func connected() throws(StateProblem) -> SQLiteDatabase {
+        var lost = false
+        if let database {
+            guard case .success(let folder)? = folder else { return database }
+            let now = identity(in: folder)
+            guard now != openedFile else { return database }
+            lost = now == nil
+            self.database = nil
+        }
         guard let folder else {
             do {
                 let memory = try SQLiteDatabase(path: ":memory:", busyTimeout: .zero)
@@ -138,16 +200,24 @@ public final class GatewayStore {
             remember("cannot keep the gateway's state: \(error)")
             throw StateProblem(error)
         case .success(let folder):
-            let opened = try open(in: folder)
+            if lost { remember("the state database \(databasePath.terminalEscaped) was removed; starting afresh") }
+            let opened = try open(in: folder, lost: lost)
             database = opened
+            openedFile = identity(in: folder)
             return opened
         }
     }
 
+    /// The device and inode of the file under the database's name, if there is one.
+    private func identity(in folder: StateFolder) -> [UInt64]? {
+        guard case .success(let status?) = folder.status(of: Self.name) else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    }
+
     /// Opens the database in `folder`; a damaged one is set aside and, `mayRetry`, a fresh one
-    /// opened in its place.
-    private func open(in folder: StateFolder, mayRetry: Bool = true) throws(StateProblem) -> SQLiteDatabase {
-        try setAsideIfHostile(in: folder)
+    /// opened in its place, closed for a cooldown as one is after the store's file was `lost`.
+    private func open(in folder: StateFolder, mayRetry: Bool = true, lost: Bool = false) throws(StateProblem) -> SQLiteDatabase {
+        let wasSetAside = try setAsideIfHostile(in: folder) || !mayRetry || lost
         let path: String
         switch folder.canonicalPath() {
         case .success(let canonical): path = canonical + "/" + Self.name
@@ -162,6 +232,7 @@ public final class GatewayStore {
             let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
             try Self.prepare(database)
             try migrateLegacyFile(in: folder, into: database)
+            if wasSetAside { try Self.refuseAll(in: database, for: legacyPolicy.cooldown, at: moment()) }
             return database
         } catch let error where error.isDamage && mayRetry {
             remember("set aside the damaged state database \(databasePath.terminalEscaped): \(error)")
@@ -202,33 +273,39 @@ public final class GatewayStore {
                 """)
             // Added within schema 1: a CodeGate that does not know the table leaves it alone.
             try database.run(replyTable)
+            try database.run(closureTable)
+            try database.run(clientTable)
             try database.run("PRAGMA user_version = \(schemaVersion)")
         }
     }
 
     /// Sets aside whatever is under the database's name that is not a regular file of ours
-    /// within `maxBytes`: a link, a FIFO, a device, another user's file, a huge file.
-    private func setAsideIfHostile(in folder: StateFolder) throws(StateProblem) {
+    /// within `maxBytes`: a link, a FIFO, a device, another user's file, a huge file. Returns
+    /// whether it did.
+    private func setAsideIfHostile(in folder: StateFolder) throws(StateProblem) -> Bool {
         switch folder.status(of: Self.name) {
         case .failure(let error):
             remember("cannot keep the gateway's state: \(error)")
             throw StateProblem(error)
         case .success(nil):
-            return
+            return false
         case .success(let status?):
             if let reason = StateFolder.problem(with: status) {
                 remember("set aside \(StateFileError(path: databasePath, reason: reason))")
-                try setAside(in: folder)
             } else if status.st_size > Self.maxBytes {
                 remember("set aside \(StateFileError(path: databasePath, reason: .tooLarge(limit: Self.maxBytes)))")
-                try setAside(in: folder)
+            } else {
+                return false
             }
+            try setAside(in: folder)
+            return true
         }
     }
 
     /// Renames the database and its log to `gateway.db.set-aside-<seconds since 1970>…`,
     /// kept for whoever wants to look, out of the way of a fresh one.
     private func setAside(in folder: StateFolder) throws(StateProblem) {
+        setAsideCount += 1
         let mark = ".set-aside-\(moment().wall.wholeNanoseconds / 1_000_000_000)"
         database = nil
         for suffix in ["", "-wal", "-shm"] {
@@ -272,19 +349,30 @@ public final class GatewayStore {
 
     private static let columns = "number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest"
 
-    /// Forgets what no rule needs any more (`GatewayRecord.isKept`) and the oldest numbers
-    /// beyond `capacity`, but for `number`, which its transaction decides about.
+    /// Forgets what no rule needs any more (`GatewayRecord.isKept`), but for `number`, which
+    /// its transaction decides about.
     private func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError) {
         try database.run("""
-            DELETE FROM numbers WHERE number != ?1 AND
-                (CASE WHEN boot_id = ?2 THEN ?3 - issued_boot ELSE ?4 - issued_wall END)
-                >= MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime + ?5 END)
+            DELETE FROM numbers WHERE number != ?1 AND \(Self.age) >= MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime + ?5 END)
             """, [.text(number.e164), .text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds),
                   .integer(GatewayRecord.expiryMemory.wholeNanoseconds)])
-        try database.run("""
-            DELETE FROM numbers WHERE number != ?1 AND number NOT IN
-                (SELECT number FROM numbers ORDER BY issued_wall DESC LIMIT \(Self.capacity - 1))
-            """, [.text(number.e164)])
+    }
+
+    /// A row's age in SQL, with the moment's boot id, boot and wall clocks as ?2, ?3 and ?4.
+    private static let age = "(CASE WHEN boot_id = ?2 THEN ?3 - issued_boot ELSE ?4 - issued_wall END)"
+
+    /// Nil when there is room for one more number; else the seconds until there is. Full, the
+    /// store first forgets expired codes it keeps only to say they expired: no rule needs them.
+    private func waitForRoom(in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) -> Int? {
+        let count = "SELECT COUNT(*) FROM numbers"
+        guard case .integer(let numbers)? = try database.run(count).first?.first, numbers >= capacity else { return nil }
+        let live = "MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime END)"
+        let clocks: [SQLiteValue] = [.null, .text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds)]
+        try database.run("DELETE FROM numbers WHERE \(Self.age) >= \(live)", clocks)
+        guard case .integer(let left)? = try database.run(count).first?.first, left >= capacity else { return nil }
+        guard case .integer(let first)? = try database.run("SELECT MIN(\(live) - \(Self.age)) FROM numbers", clocks).first?.first
+        else { return 1 }
+        return Duration.nanoseconds(min(max(first, 1), GatewayRecord.longestRule.wholeNanoseconds)).secondsRoundedUp
     }
 
     private static func values(of record: GatewayRecord, for number: PhoneNumber, at now: SystemMoment) -> [SQLiteValue] {
@@ -330,7 +418,7 @@ public final class GatewayStore {
     // MARK: - Problems
 
     /// What a failed statement means for users; the first of each kind is also logged.
-    private func problem(_ error: SQLiteError) -> StateProblem {
+    func problem(_ error: SQLiteError) -> StateProblem {
         remember("cannot use the gateway's state database \(databasePath.terminalEscaped): \(error)")
         let problem: StateProblem =
             switch error.primary {
@@ -342,6 +430,12 @@ public final class GatewayStore {
             }
         // A connection that failed mid-way is opened afresh at the next request.
         if problem != .busy { database = nil }
+        // Damage found mid-run: set aside now, so this answer says for how long it lasts.
+        if error.isDamage, case .success(let folder)? = folder {
+            let before = setAsideCount
+            database = try? open(in: folder)
+            if database != nil && setAsideCount > before { return .recovering(secondsLeft: legacyPolicy.cooldown.secondsRoundedUp) }
+        }
         return problem
     }
 

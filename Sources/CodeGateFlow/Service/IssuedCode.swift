@@ -1,11 +1,12 @@
 import CodeGateCore
-/// A code the gateway issued, as it keeps it: a salted SHA-256 digest, never the digits, so
-/// neither the state database nor a look at memory shows a live code.
+/// A code the gateway issued, as it keeps it: an HMAC-SHA256 of a fresh salt and the code
+/// under the server's key (`CodeKey`), never the digits, so neither the state database nor a
+/// look at memory shows a live code.
 ///
-/// A six-digit code has only a million values, so the digest alone would not stop someone who
-/// can read the file from finding the code by trying them all; the file is private to the user
-/// (0600 in a 0700 folder) for that. The salt, fresh per code, keeps two equal codes from having
-/// equal digests and rules out tables computed once for all files.
+/// A six-digit code has only a million values: a plain digest, even salted, is found by trying
+/// them all in a second by whoever reads the database or a backup of it. The key lives in a
+/// file of its own, apart from the database, so the database alone cannot be tried. The salt,
+/// fresh per code, keeps two equal codes from having equal digests.
 struct IssuedCode: Equatable {
     static let saltSize = 16
     static let digestSize = 32
@@ -15,15 +16,15 @@ struct IssuedCode: Equatable {
 
     /// Random bytes hashed in front of the code.
     let salt: [UInt8]
-    /// SHA-256 of the salt followed by the code's digits.
+    /// HMAC-SHA256, under the server's key, of the salt followed by the code's digits.
     let digest: [UInt8]
     /// Wrong guesses left before the code locks.
     var attemptsLeft: Int
 
-    /// A record of `code` with a fresh salt from `random`.
-    init(code: String, attemptsLeft: Int, random: inout some RandomNumberGenerator) {
+    /// A record of `code` under `key`, with a fresh salt from `random`.
+    init(code: String, key: [UInt8], attemptsLeft: Int, random: inout some RandomNumberGenerator) {
         let salt = (0..<Self.saltSize).map { _ in UInt8.random(in: .min ... .max, using: &random) }
-        self.init(salt: salt, digest: SHA256.hash(salt + Array(code.utf8)), attemptsLeft: attemptsLeft)
+        self.init(salt: salt, digest: SHA256.hmac(key: key, salt + Array(code.utf8)), attemptsLeft: attemptsLeft)
     }
 
     /// A record read back from the state database.
@@ -33,8 +34,8 @@ struct IssuedCode: Equatable {
         self.attemptsLeft = attemptsLeft
     }
 
-    /// Whether `guess` is the code, compared in constant time.
-    func matches(_ guess: String) -> Bool {
-        VerificationCode.matches(SHA256.hash(salt + Array(guess.utf8)), digest)
+    /// Whether `guess` is the code issued under `key`, compared in constant time.
+    func matches(_ guess: String, key: [UInt8]) -> Bool {
+        VerificationCode.matches(SHA256.hmac(key: key, salt + Array(guess.utf8)), digest)
     }
 }

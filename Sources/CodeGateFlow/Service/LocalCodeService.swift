@@ -53,7 +53,8 @@ public final class LocalCodeService: CodeService {
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
         try await arrive()
-        let issued = try storing(number) { record in issue(&record) }
+        let key = try codeKey()
+        let issued = try storing(number) { record in issue(&record, key: key) }
         return try deliver(issued.answer, to: number, secondsLeft: issued.secondsLeft)
     }
 
@@ -63,11 +64,12 @@ public final class LocalCodeService: CodeService {
     /// a request that sent a code leaves its key behind: a refused one is decided afresh.
     public func requestCode(for number: PhoneNumber, idempotencyKey key: String) async throws(CodeServiceError) -> KeyedReceipt {
         try await arrive()
+        let secret = try codeKey()
         let decided = try storing(number, replyKey: key) { record, reply -> KeyedDecision in
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft) : .mismatch
             }
-            guard let code = issue(&record) else { return .issued(nil) }
+            guard let code = issue(&record, key: secret) else { return .issued(nil) }
             reply = GatewayReply(number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime)
             return .issued(code)
         }
@@ -86,12 +88,21 @@ public final class LocalCodeService: CodeService {
 
     /// A fresh code in `record`, unless its cooldown runs: another window may have sent one
     /// since this one's cooldown ended, and its rules hold.
-    private func issue(_ record: inout GatewayRecord?) -> String? {
+    private func issue(_ record: inout GatewayRecord?, key: [UInt8]) -> String? {
         if let record, record.age < record.cooldown { return nil }
         let code = VerificationCode.generate(using: &random)
         record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
-                               code: IssuedCode(code: code, attemptsLeft: policy.maxAttempts, random: &random))
+                               code: IssuedCode(code: code, key: key, attemptsLeft: policy.maxAttempts, random: &random))
         return code
+    }
+
+    /// The store's key for code digests; a store that cannot have one refuses the call.
+    private func codeKey() throws(CodeServiceError) -> [UInt8] {
+        do {
+            return try store.codeKey()
+        } catch {
+            throw .stateUnavailable(error)
+        }
     }
 
     /// Sends `code` to `number` and says so; no code means the cooldown refused it.
@@ -116,14 +127,31 @@ public final class LocalCodeService: CodeService {
         }
     }
 
+    /// Counts a request from `client` against `limit` requests a minute (0: none), in the
+    /// store, so every gateway on it shares each client's allowance: nil when it is admitted,
+    /// else the whole seconds until it would be (`GatewayStore.admit`).
+    public func admit(_ client: String, limit: Int) throws(CodeServiceError) -> Int? {
+        do {
+            return try store.admit(client, limit: limit)
+        } catch {
+            throw .stateUnavailable(error)
+        }
+    }
+
+    /// Whether the store can be read and written now, and has its key: what a health check asks.
+    public func isStateUsable() -> Bool {
+        (try? store.check()) != nil && (try? store.codeKey()) != nil
+    }
+
     public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
         try await crossNetwork()
+        let key = try codeKey()
         return try storing(number) { record -> VerificationResult in
             guard let current = record, var issued = current.code else { return .noCodeRequested }
             guard issued.attemptsLeft > 0 else { return .locked }
             // The lifetime the code was issued with, whatever this start's options say.
             guard current.age < current.lifetime else { return .expired }
-            if issued.matches(code) {
+            if issued.matches(code, key: key) {
                 record?.code = nil
                 return .verified
             }

@@ -7,6 +7,14 @@ import CodeGateCore
 /// the like) whose output could be turned back into the code more easily. Speed is no concern:
 /// it hashes a few dozen bytes per request or guess.
 public enum SHA256 {
+    /// HMAC-SHA256 (RFC 2104) of `message` under `key`: a digest only the key's holder can
+    /// make, so a code's digest cannot be checked against guesses without the key.
+    public static func hmac(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
+        var block = key.count > 64 ? hash(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        return hash(block.map { $0 ^ 0x5C } + hash(block.map { $0 ^ 0x36 } + message))
+    }
+
     /// The 32-byte digest of `message`.
     public static func hash(_ message: some Sequence<UInt8>) -> [UInt8] {
         var bytes = Array(message)

@@ -11,6 +11,9 @@ enum ClipBin {
     private nonisolated static let typeName = "CodeGateClipBin"
     private nonisolated static let widthKey = "codegate-clip-width"
     private nonisolated static let resizedKey = "codegate-clip-resized"
+    /// The width of the tiles the child is drawn in, in device pixels: a step repaints at
+    /// most one tile; a 300 px fill is drawn in 10 of them.
+    private nonisolated static let tileDevicePixels = 32
 
     /// The registered type: a GtkWidget that sizes and allocates its child as its own, tells
     /// its owner each new allocation, draws the child clipped, and unparents it on dispose.
@@ -53,10 +56,20 @@ enum ClipBin {
                 // Nothing shown, nothing drawn: GTK 4.8 drops the child's nodes under an empty
                 // clip without freeing them (valgrind: a definite leak per frame at 0 px).
                 guard devicePixels > 0 else { return }
-                graphene_rect_init(&bounds, 0, 0, devicePixels / scale, Float(gtk_widget_get_height(widget)))
-                gtk_snapshot_push_clip(snapshot, &bounds)
-                gtk_widget_snapshot_child(widget, child, snapshot)
-                gtk_snapshot_pop(snapshot)
+                // In tiles of a fixed width: from one step to the next every whole tile is the
+                // same clip of the same child node, which GTK's diff of the frames skips, so only
+                // the last tile is damaged and painted — not the whole fill, as one clip that
+                // changes width at every step would be.
+                let width = devicePixels / scale, height = Float(gtk_widget_get_height(widget))
+                let tile = Float(ClipBin.tileDevicePixels) / scale
+                var left: Float = 0
+                while left < width {
+                    graphene_rect_init(&bounds, left, 0, min(tile, width - left), height)
+                    gtk_snapshot_push_clip(snapshot, &bounds)
+                    gtk_widget_snapshot_child(widget, child, snapshot)
+                    gtk_snapshot_pop(snapshot)
+                    left += tile
+                }
             }
         }
         return g_type_register_static(gtk_widget_get_type(), typeName, &info, GTypeFlags(rawValue: 0))

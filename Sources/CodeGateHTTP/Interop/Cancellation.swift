@@ -1,4 +1,4 @@
-import CSoup
+import CSoupLoader
 
 /// A GCancellable that Swift's task cancellation may reach from any thread:
 /// `g_cancellable_cancel` is thread-safe, and GLib reports the cancellation to the pending

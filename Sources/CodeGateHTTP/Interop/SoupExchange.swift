@@ -1,4 +1,4 @@
-import CSoup
+import CSoupLoader
 
 /// One request sent on a libsoup session and its answer read, all on the GLib main loop:
 /// `soup_session_send_async`, then `g_input_stream_read_bytes_async` until the end of the body
@@ -23,6 +23,7 @@ final class SoupExchange {
     /// The most read at once.
     private static let block = 4096
 
+    private let soup: CGSoup
     private let session: UnsafeMutablePointer<SoupSession>
     private let message: OpaquePointer
     private let cancellable: UnsafeMutablePointer<GCancellable>
@@ -31,7 +32,11 @@ final class SoupExchange {
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var continuation: CheckedContinuation<Result<HTTPAnswer, Failure>, Never>?
 
-    private init(session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, cancellable: UnsafeMutablePointer<GCancellable>, limit: Int) {
+    private init(
+        soup: CGSoup, session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer,
+        cancellable: UnsafeMutablePointer<GCancellable>, limit: Int
+    ) {
+        self.soup = soup
         self.session = session
         self.message = message
         self.cancellable = cancellable
@@ -51,15 +56,16 @@ final class SoupExchange {
         g_object_unref(UnsafeMutableRawPointer(session))
     }
 
-    /// Sends `message` on `session` and reads its answer, at most `limit` bytes of body.
+    /// Sends `message` on `session` (libsoup's functions `soup`) and reads its answer, at most
+    /// `limit` bytes of body.
     static func run(
-        _ message: OpaquePointer, on session: UnsafeMutablePointer<SoupSession>,
+        _ message: OpaquePointer, on session: UnsafeMutablePointer<SoupSession>, soup: CGSoup,
         cancellable: UnsafeMutablePointer<GCancellable>, limit: Int
     ) async -> Result<HTTPAnswer, Failure> {
-        let exchange = SoupExchange(session: session, message: message, cancellable: cancellable, limit: limit)
+        let exchange = SoupExchange(soup: soup, session: session, message: message, cancellable: cancellable, limit: limit)
         return await withCheckedContinuation { continuation in
             exchange.continuation = continuation
-            soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
+            soup.session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
                 MainActor.assumeIsolated { SoupExchange.resume(data).sent(result) }
             }, exchange.retainForCallback())
         }
@@ -76,21 +82,21 @@ final class SoupExchange {
 
     private func sent(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
-        guard let stream = soup_session_send_finish(session, result, &error) else {
+        guard let stream = soup.session_send_finish(session, result, &error) else {
             return finish(.failure(Self.failure(error)))
         }
         self.stream = stream
-        let headers = soup_message_get_response_headers(message)
+        let headers = soup.message_get_response_headers(message)
         func header(_ name: String) -> String? {
-            soup_message_headers_get_one(headers, name).map { String(cString: $0) }
+            soup.message_headers_get_one(headers, name).map { String(cString: $0) }
         }
-        answer.status = Int(soup_message_get_status(message).rawValue)
+        answer.status = Int(soup.message_get_status(message).rawValue)
         answer.contentType = header("Content-Type")
         answer.retryAfter = header("Retry-After")
         answer.replayed = header("Idempotent-Replayed")
         // A declared length over the limit is refused before a byte of it is read.
-        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
-           soup_message_headers_get_content_length(headers) > goffset(limit) {
+        if soup.message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
+           soup.message_headers_get_content_length(headers) > goffset(limit) {
             return finish(.failure(.tooLarge))
         }
         read()

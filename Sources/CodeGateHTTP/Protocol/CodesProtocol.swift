@@ -39,7 +39,7 @@ enum CodesProtocol {
             if answer.status == 200, answer.replayed?.trimmingSpaces.lowercased() != "true" {
                 return .failure(bad("200 without Idempotent-Replayed: true"))
             }
-            guard let json = answer.json else { return .failure(bad("\(answer.status) body is not JSON")) }
+            guard let json = answer.json else { return .failure(bad("\(answer.status) body is not a JSON object")) }
             guard let cooldown = seconds(json["cooldown_seconds"]), let lifetime = seconds(json["expires_in_seconds"]) else {
                 return .failure(bad("\(answer.status) body lacks cooldown_seconds or expires_in_seconds from 1 to \(HTTPAnswer.longestWait)"))
             }
@@ -53,7 +53,7 @@ enum CodesProtocol {
     static func verification(from answer: HTTPAnswer) -> Result<VerificationResult, Refusal> {
         guard answer.status == 200 else { return .failure(refusal(answer, cooldownAllowed: false)) }
         guard let json = answer.json, let result = json["result"]?.string else {
-            return .failure(bad("200 body is not JSON with a result"))
+            return .failure(bad("200 body is not a JSON object with a result"))
         }
         switch result {
         case "verified": return .success(.verified)
@@ -81,6 +81,9 @@ enum CodesProtocol {
         guard (400...499).contains(status) else { return bad("status \(status) is none the protocol allows") }
         guard let error = answer.json?["error"]?.members, let kind = error["kind"]?.string, error["message"]?.string != nil else {
             return bad("\(status) without the protocol's error body")
+        }
+        if status == 429, let header = answer.retryAfterSeconds, let body = seconds(error["retry_after_seconds"]), header != body {
+            return bad("429 whose Retry-After (\(header)) and retry_after_seconds (\(body)) disagree")
         }
         switch (status, kind) {
         case (429, "cooldown") where cooldownAllowed:

@@ -18,23 +18,29 @@ public final class GatewayAPI {
     }
 
     private let service: LocalCodeService
-    private let timers: any TimerPort
-    private var limiter: RateLimiter
+    private let rateLimit: Int
 
-    /// Serves `service`, which keeps the idempotency keys in its state with its codes, reading
-    /// the time from `timers`, admitting `rateLimit` requests a minute per client (0: no limit).
-    public init(service: LocalCodeService, timers: any TimerPort, rateLimit: Int) {
+    /// Serves `service`, which keeps the idempotency keys in its state with its codes, and
+    /// each client's rate: `rateLimit` requests a minute (0: no limit), shared by every
+    /// gateway on the same state.
+    public init(service: LocalCodeService, rateLimit: Int) {
         self.service = service
-        self.timers = timers
-        limiter = RateLimiter(limit: rateLimit)
+        self.rateLimit = rateLimit
     }
 
     /// The refusal for a request whose headers say its body cannot be read: chunked (no
-    /// length), or longer than `maxBodyBytes`. The server asks before it reads the body.
+    /// length), a negative length, or longer than `maxBodyBytes`. The server asks before it
+    /// reads the body.
     nonisolated static func refusal(contentLength: Int?, chunked: Bool) -> Refusal? {
         if chunked { return .lengthRequired }
+        if let contentLength, contentLength < 0 { return .badContentLength }
         if let contentLength, contentLength > maxBodyBytes { return .payloadTooLarge }
         return nil
+    }
+
+    /// Whether the state can be used now (`GET /healthz`).
+    func isHealthy() -> Bool {
+        service.isStateUsable()
     }
 
     /// The answer to `request`.
@@ -42,7 +48,13 @@ public final class GatewayAPI {
         let language = AnswerLanguage.preferred(by: request.acceptLanguage)
         do throws(Refusal) {
             let route = try route(of: request)
-            if let wait = limiter.admit(request.client, at: timers.now) { throw Refusal.rateLimited(seconds: wait) }
+            let wait: Int?
+            do {
+                wait = try service.admit(request.client, limit: rateLimit)
+            } catch {
+                throw Refusal(error)
+            }
+            if let wait { throw Refusal.rateLimited(seconds: wait) }
             guard request.body.count <= Self.maxBodyBytes else { throw Refusal.payloadTooLarge }
             guard Self.isJSON(request.contentType) else { throw Refusal.unsupportedMediaType }
             let members: [String: JSONScalar]

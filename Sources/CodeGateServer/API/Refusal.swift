@@ -10,6 +10,10 @@ enum Refusal: Error, Equatable {
     case notAnObject
     case missingMember(String)
     case badIdempotencyKey
+    /// A header the protocol reads, sent more than once: which value holds is anyone's guess.
+    case repeatedHeader(String)
+    /// A `Content-Length` that is no length (negative): libsoup would read it as one.
+    case badContentLength
     case badCode
     /// `phone` as sent, when it is not a canonical E.164 number.
     case invalidPhone(String)
@@ -37,7 +41,7 @@ enum Refusal: Error, Equatable {
 
     var status: Int {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .badCode, .invalidPhone: 400
+        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode, .invalidPhone: 400
         case .notFound: 404
         case .methodNotAllowed: 405
         case .lengthRequired: 411
@@ -52,7 +56,7 @@ enum Refusal: Error, Equatable {
 
     var kind: String {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .badCode: "invalid_request"
+        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode: "invalid_request"
         case .invalidPhone: "invalid_phone"
         case .notFound: "not_found"
         case .methodNotAllowed: "method_not_allowed"
@@ -63,14 +67,17 @@ enum Refusal: Error, Equatable {
         case .cooldown: "cooldown"
         case .rateLimited: "rate_limited"
         case .internal: "internal"
+        case .stateUnavailable(.crowded): "store_full"
+        case .stateUnavailable(.recovering): "state_recovering"
         case .stateUnavailable: "state_unavailable"
         }
     }
 
-    /// The seconds a 429 names in `Retry-After`.
+    /// The seconds a 429, or a 503 that knows, names in `Retry-After`.
     var retryAfter: Int? {
         switch self {
         case .cooldown(let seconds), .rateLimited(let seconds): seconds
+        case .stateUnavailable(let problem): problem.secondsLeft
         default: nil
         }
     }
@@ -82,6 +89,9 @@ enum Refusal: Error, Equatable {
         // TRANSLATORS: {0} is a JSON member's name, e.g. "phone"; keep it as is.
         case .missingMember(let name): localized("请求缺少字符串字段 {0}").filling(name)
         case .badIdempotencyKey: localized("Idempotency-Key 请求头缺失或无效：须为 1 到 64 个字母、数字、_ 或 -")
+        // TRANSLATORS: {0} is an HTTP header's name, e.g. Content-Length; keep it as is.
+        case .repeatedHeader(let name): localized("请求头 {0} 只能出现一次").filling(name)
+        case .badContentLength: localized("Content-Length 请求头无效")
         case .badCode: localized("验证码须为 4 到 8 位数字")
         case .invalidPhone(let text):
             if case .invalid(let reason) = PhoneNumber.checkFinished(text) { reason } else { localized("手机号码须为 E.164 格式，例如 +8613800138000") }

@@ -1,4 +1,5 @@
 import CSoup
+import Glibc
 
 /// A libsoup server message as the gateway reads and answers it: C strings in, Swift values out.
 ///
@@ -22,6 +23,17 @@ struct ServerMessage: @unchecked Sendable {
         soup_message_headers_get_one(soup_server_message_get_request_headers(pointer), name).map { String(cString: $0) }
     }
 
+    /// Every value of the header `name`, joined by ", " as libsoup keeps repeated ones.
+    func headerList(_ name: String) -> String? {
+        soup_message_headers_get_list(soup_server_message_get_request_headers(pointer), name).map { String(cString: $0) }
+    }
+
+    /// Whether the request has the header `name` more than once (or a list in it, which none
+    /// of the headers asked about may hold).
+    func isRepeated(_ name: String) -> Bool {
+        headerList(name)?.contains(",") ?? false
+    }
+
     /// The declared body length, when the request has one.
     var contentLength: Int? {
         let headers = soup_server_message_get_request_headers(pointer)
@@ -42,13 +54,29 @@ struct ServerMessage: @unchecked Sendable {
         return Array(UnsafeRawBufferPointer(start: data, count: min(Int(size), limit + 1)))
     }
 
-    /// Makes libsoup drop the request body's chunks as they arrive instead of keeping them.
-    func discardBody() {
-        soup_message_body_set_accumulate(soup_server_message_get_request_body(pointer), 0)
+    /// Writes an answer straight to the socket while libsoup has read only the headers, then
+    /// takes the connection from libsoup and closes it: the client has its answer at once, and
+    /// not a byte of the body is read (libsoup 3.2 reads a whole body before it answers, and
+    /// would also read a negative `Content-Length` into a warning). The answer is small: the
+    /// socket's buffer takes it whole.
+    func answerAndClose(status: Int, headers: [(String, String)], body: [UInt8]) {
+        guard let socket = soup_server_message_get_socket(pointer) else { return }
+        let reason = Self.reasons[status] ?? soup_status_get_phrase(guint(status)).map { String(cString: $0) } ?? ""
+        var head = "HTTP/1.1 \(status) \(reason)\r\n"
+        for (name, value) in headers + [("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.count))] {
+            head += "\(name): \(value)\r\n"
+        }
+        let bytes = Array((head + "\r\n").utf8) + body
+        let descriptor = g_socket_get_fd(socket)
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        shutdown(descriptor, Int32(SHUT_WR))
+        guard let stream = soup_server_message_steal_connection(pointer) else { return }
+        g_io_stream_close(stream, nil, nil)
+        g_object_unref(UnsafeMutableRawPointer(stream))
     }
 
-    /// Sets the status, the headers and the body of the answer.
-    func respond(status: Int, headers: [(String, String)], body: [UInt8]) {
+    /// Sets the status, the headers, the body and its type of the answer.
+    func respond(status: Int, headers: [(String, String)], body: [UInt8], type: String) {
         soup_server_message_set_status(pointer, guint(status), Self.reasons[status])
         let responseHeaders = soup_server_message_get_response_headers(pointer)
         for (name, value) in headers {
@@ -56,13 +84,13 @@ struct ServerMessage: @unchecked Sendable {
         }
         body.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                soup_server_message_set_response(pointer, "application/json; charset=utf-8", SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
+                soup_server_message_set_response(pointer, type, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
             }
         }
     }
 
     /// Reason phrases libsoup 3.2 lacks (it says "Unknown Error" for 429).
-    private static let reasons = [422: "Unprocessable Content", 429: "Too Many Requests"]
+    private static let reasons = [413: "Content Too Large", 422: "Unprocessable Content", 429: "Too Many Requests"]
 
     func retain() { g_object_ref(UnsafeMutableRawPointer(pointer)) }
     func release() { g_object_unref(UnsafeMutableRawPointer(pointer)) }

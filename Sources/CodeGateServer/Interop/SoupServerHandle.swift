@@ -1,22 +1,35 @@
 import CSoup
+import Glibc
 import CodeGateGLib
 
 /// A libsoup `SoupServer` as the gateway uses it: Swift closures for its early and normal
-/// handlers, a limit on idle connections, listening on 127.0.0.1 only. The pointers stay here.
+/// handlers, its connections bounded in number and idle time (`ConnectionKeeper`), listening on
+/// the address it is given. The pointers stay here.
 @MainActor
 final class SoupServerHandle {
     private let server: UnsafeMutablePointer<SoupServer>
+    private let keeper: ConnectionKeeper
+    private var listener: UnsafeMutablePointer<GSocket>?
 
     /// A server whose `early` closure sees each request once its headers are read, and whose
-    /// `handler` sees it once its body is too, unless `early` answered it; a connection on which
-    /// nothing moves for `idleSeconds` is closed.
-    init(idleSeconds: guint, early: @escaping @MainActor (ServerMessage) -> Void, handler: @escaping @MainActor (ServerMessage) -> Void) {
-        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
+    /// `handler` sees it once its body is too, unless `early` answered it; at most
+    /// `maxConnections` are open, and one on which nothing moves for `idleSeconds`, or whose
+    /// request is not answered `requestSeconds` after its first byte, is closed.
+    init(idleSeconds: guint, requestSeconds: guint, maxConnections: Int, early: @escaping @MainActor (ServerMessage) -> Void,
+         handler: @escaping @MainActor (ServerMessage) -> Void) {
+        // Paths as sent: libsoup would decode "%2F" into a "/" that routes ("/v1/codes%2Fverify").
+        var raw = GValue()
+        g_value_init(&raw, GType(5 << 2))  // G_TYPE_BOOLEAN, a macro Swift cannot import
+        g_value_set_boolean(&raw, 1)
+        var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("raw-paths"))]
+        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 1, &names, &raw)!).assumingMemoryBound(to: SoupServer.self)
+        free(UnsafeMutableRawPointer(mutating: names[0]))
+        g_value_unset(&raw)
         let call: SoupServerCallback = { _, message, _, _, data in
             guard let message else { return }
             MainActor.assumeIsolated { ClosureBox<@MainActor (ServerMessage) -> Void>.unbox(data)?.value(ServerMessage(pointer: message)) }
         }
-        limitIdleTime(to: idleSeconds)
+        keeper = ConnectionKeeper(server: server, limit: maxConnections, idleSeconds: idleSeconds, requestSeconds: requestSeconds)
         soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
         soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
     }
@@ -24,31 +37,50 @@ final class SoupServerHandle {
     isolated deinit {
         soup_server_disconnect(server)
         g_object_unref(UnsafeMutableRawPointer(server))
+        if let listener { g_object_unref(UnsafeMutableRawPointer(listener)) }
     }
 
-    /// Listens on 127.0.0.1:`port` (0: any free one); the port it got, or the system's reason.
-    func listenOnLoopback(port: UInt16) -> Result<Int32, GatewayServerError> {
+    /// Listens on `address`:`port` (0: any free port) with a socket of its own, whose backlog
+    /// holds a burst of connections, and which `stopListening` closes while the connections
+    /// already accepted go on; the port it got, or the system's reason.
+    func listen(address: String, port: UInt16) -> Result<Int32, GatewayServerError> {
         var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen_local(server, guint(port), SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
-            defer { g_error_free(error) }
-            return .failure(GatewayServerError(message: error.map { String(cString: $0.pointee.message) } ?? "cannot listen"))
+        func failure(_ fallback: String) -> Result<Int32, GatewayServerError> {
+            defer { if error != nil { g_error_free(error) } }
+            return .failure(GatewayServerError(message: error.map { String(cString: $0.pointee.message) } ?? fallback))
         }
-        let uris = soup_server_get_uris(server)
-        defer { g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) } }
-        guard let first = uris?.pointee.data else { return .failure(GatewayServerError(message: "listening on no address")) }
-        return .success(g_uri_get_port(OpaquePointer(first)))
+        guard let inet = g_inet_address_new_from_string(address) else { return failure("not an IP address: \(address)") }
+        defer { g_object_unref(inet) }
+        let endpoint = g_inet_socket_address_new(inet, guint16(port))
+        defer { g_object_unref(endpoint) }
+        guard let socket = g_socket_new(g_inet_address_get_family(inet), G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &error) else {
+            return failure("cannot make a socket")
+        }
+        listener = socket
+        g_socket_set_listen_backlog(socket, 512)
+        guard g_socket_bind(socket, endpoint, 1, &error) != 0, g_socket_listen(socket, &error) != 0,
+              soup_server_listen_socket(server, socket, SoupServerListenOptions(rawValue: 0), &error) != 0
+        else { return failure("cannot listen") }
+        guard let local = g_socket_get_local_address(socket, &error) else { return failure("listening on no address") }
+        defer { g_object_unref(local) }
+        return .success(Int32(g_inet_socket_address_get_port(UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self))))
     }
 
-    /// GLib's socket timeout on each connection, set as its first request starts: the socket's
-    /// sources then fire once the time has passed, libsoup's read or write fails with a time-out,
-    /// and it closes the connection. No timer runs while no connection is open.
-    private func limitIdleTime(to seconds: guint) {
-        let started: @convention(c) (UnsafeMutablePointer<SoupServer>?, OpaquePointer?, gpointer?) -> Void = { _, message, data in
-            guard let message, let socket = soup_server_message_get_socket(message) else { return }
-            g_socket_set_timeout(socket, guint(UInt(bitPattern: data)))
-        }
-        g_signal_connect_data(server, "request-started", unsafeBitCast(started, to: GCallback.self),
-                              UnsafeMutableRawPointer(bitPattern: UInt(seconds)), nil, GConnectFlags(rawValue: 0))
+    /// Connections open now.
+    var connectionCount: Int { keeper.count }
+
+    /// Accepts no more connections; those accepted go on.
+    func stopListening() {
+        guard let listener else { return }
+        // libsoup's accept then fails and its source on the socket goes.
+        g_socket_shutdown(listener, 1, 0, nil)
+        g_socket_close(listener, nil)
+    }
+
+    /// Answers the connections in a request, closes the others, and calls `done` once none is
+    /// left (`ConnectionKeeper.drain`).
+    func drain(then done: @escaping @MainActor () -> Void) {
+        keeper.drain(then: done)
     }
 }
 

@@ -1,76 +1,161 @@
 import CodeGateCore
 import CodeGateFlow
+import CodeGateProtocol
+import Glibc
 
-/// `GatewayAPI` over HTTP: libsoup's `SoupServer` on 127.0.0.1 only, on the GLib main loop.
+/// `GatewayAPI` over HTTP: libsoup's `SoupServer` on the GLib main loop, with `GET /healthz`
+/// and `GET /metrics` beside the API.
 ///
-/// Headers are checked before the body is taken (an early handler): a chunked body or a
-/// `Content-Length` over the limit is refused, and dropped as libsoup reads it off the
-/// connection rather than kept. Each other request is paused while the API answers on the main
-/// actor, then resumed with the answer. One line per request goes to `log` — method, path,
-/// status, milliseconds; never a body, so never a code.
+/// Headers are checked before the body is taken (an early handler): a chunked body, a
+/// `Content-Length` over the limit, or a repeated header the protocol reads is refused at once,
+/// without reading a byte of the body, and the connection closed. Each other request is answered
+/// as the API answers it, paused only if that has to wait. One line per request
+/// goes to `log` — method, path, status, milliseconds; never a body, so never a code.
 @MainActor
 public final class GatewayServer {
     /// How long a connection may sit with no byte moving before the server closes it.
     public static let idleTimeout: Duration = .seconds(10)
+    /// How long a request may take from its first byte to its answer, however slowly it
+    /// trickles in: a client cannot hold a connection by sending a byte every few seconds.
+    public static let requestTimeout: Duration = .seconds(20)
+
+    /// The most connections open at once: up to 1,024, and 32 descriptors short of the
+    /// process's limit (the store, standard streams, the listener and GLib's own need some),
+    /// so a flood of clients can never leave the gateway without a descriptor. A connection
+    /// beyond it is closed as soon as it is accepted.
+    static var maxConnections: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: min(1024, max(1, Int64(clamping: limit.rlim_cur) - 32)))
+    }
 
     private let api: GatewayAPI
+    private let trustedProxy: String?
     private let log: @MainActor (String) -> Void
+    private let metrics = GatewayMetrics()
+    private var draining = false
     /// libsoup's server, made at the first `listen`; its handlers hold this one weakly.
     private lazy var server = SoupServerHandle(idleSeconds: UInt32(Self.idleTimeout.components.seconds),
+                                               requestSeconds: UInt32(Self.requestTimeout.components.seconds),
+                                               maxConnections: Self.maxConnections,
                                                early: { [weak self] in self?.checkHeaders($0) },
                                                handler: { [weak self] in self?.handle($0) })
 
-    /// A server for `api`; nothing listens until `listen`.
-    public init(api: GatewayAPI, log: @escaping @MainActor (String) -> Void) {
+    /// A server for `api`; nothing listens until `listen`. Requests from `trustedProxy` are
+    /// counted against the client its `X-Forwarded-For` names.
+    public init(api: GatewayAPI, trustedProxy: String? = nil, log: @escaping @MainActor (String) -> Void) {
         self.api = api
+        self.trustedProxy = trustedProxy
         self.log = log
     }
 
-    /// Starts listening on 127.0.0.1:`port` (0: any free port); returns the base URL,
-    /// `http://127.0.0.1:PORT/`, or the system's reason for refusing.
-    public func listen(port: UInt16) -> Result<String, GatewayServerError> {
-        server.listenOnLoopback(port: port).map { "http://127.0.0.1:\($0)/" }
+    /// Starts listening on `address`:`port` (0: any free port); returns the base URL,
+    /// `http://ADDRESS:PORT/`, or the system's reason for refusing.
+    public func listen(address: String = "127.0.0.1", port: UInt16) -> Result<String, GatewayServerError> {
+        let host = address.contains(":") ? "[\(address)]" : address
+        return server.listen(address: address, port: port).map { "http://\(host):\($0)/" }
     }
 
-    /// Refuses, from its headers, a request whose body must not be read into memory: the
-    /// handler is then never called. libsoup still reads the body off the connection before it
-    /// answers (at once when the client asked `Expect: 100-continue`), so the body is dropped
-    /// as it comes instead of kept, and the connection closed after the answer.
+    /// Counts a delivered text message for `/metrics`.
+    public func codeSent() {
+        metrics.codeSent()
+    }
+
+    /// Stops accepting connections, answers every request already begun (with
+    /// `Connection: close`), closes the idle connections, then calls `done`.
+    public func drain(then done: @escaping @MainActor () -> Void) {
+        draining = true
+        server.stopListening()
+        server.drain(then: done)
+    }
+
+    /// Refuses, from its headers, a request whose body must not be read: chunked (no length),
+    /// longer than the API reads, or framed by repeated headers. The answer is written at once
+    /// and the connection shut both ways, so not a byte of the body is read: libsoup then finds
+    /// the connection closed and drops it.
     private func checkHeaders(_ message: ServerMessage) {
-        guard let refusal = GatewayAPI.refusal(contentLength: message.contentLength, chunked: message.isChunked) else { return }
+        let refusal: Refusal
+        if let name = ["Content-Length", "Content-Type", "Idempotency-Key"].first(where: message.isRepeated) {
+            refusal = .repeatedHeader(name)
+        } else if let tooLarge = GatewayAPI.refusal(contentLength: message.contentLength, chunked: message.isChunked) {
+            refusal = tooLarge
+        } else {
+            return
+        }
         let started = ContinuousClock.now
-        message.discardBody()
         var answer = refusal.answer(in: .preferred(by: message.header("Accept-Language")))
-        answer.headers.append(("Connection", "close"))
-        respond(message, with: answer, started: started)
+        answer.headers += [("Cache-Control", "no-store"), ("Connection", "close")]
+        message.answerAndClose(status: answer.status, headers: answer.headers, body: answer.body.encoded)
+        logged(message, answer.status, started: started)
     }
 
     private func handle(_ message: ServerMessage) {
         let started = ContinuousClock.now
+        switch (message.method, message.path) {
+        case ("GET", "/metrics"):
+            respond(message, status: 200, headers: [], body: Array(metrics.text(connections: server.connectionCount).utf8),
+                    type: "text/plain; version=0.0.4; charset=utf-8", started: started)
+            return
+        case ("GET", "/healthz"):
+            let healthy = api.isHealthy()
+            let body = JSONValue.object([("status", .string(healthy ? "ok" : "state_unavailable"))])
+            respond(message, status: healthy ? 200 : 503, headers: [], body: body.encoded, started: started)
+            return
+        default: break
+        }
         let request = APIRequest(method: message.method, path: message.path, contentType: message.header("Content-Type"),
                                  idempotencyKey: message.header("Idempotency-Key"), acceptLanguage: message.header("Accept-Language"),
-                                 body: message.body(limit: GatewayAPI.maxBodyBytes), client: message.client)
-        message.retain()
-        message.pause()
-        Task(executorPreference: MainQueueTaskExecutor.shared) {
-            await self.answer(message, request, started: started)
+                                 body: message.body(limit: GatewayAPI.maxBodyBytes), client: client(of: message))
+        // Started at once, on this thread: the API answers without waiting (the embedded
+        // gateway's store is synchronous), and libsoup then sends the answer in the same turn
+        // of the loop. Only an answer that has to wait pauses the message until it is made.
+        let exchange = Exchange()
+        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+            let answer = await self.api.answer(request)
+            self.respond(message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
+            exchange.answered = true
+            if exchange.paused {
+                message.unpause()
+                message.release()
+            }
+        }
+        if !exchange.answered {
+            exchange.paused = true
+            message.retain()
+            message.pause()
         }
     }
 
-    /// Answers a paused `message` once the API has, and lets libsoup send it.
-    private func answer(_ message: ServerMessage, _ request: APIRequest, started: ContinuousClock.Instant) async {
-        let answer = await api.answer(request)
-        respond(message, with: answer, started: started)
-        message.unpause()
-        message.release()
+    /// Where one request's answer stands: made yet, and whether the message had to be paused.
+    private final class Exchange {
+        var answered = false
+        var paused = false
     }
 
-    private func respond(_ message: ServerMessage, with answer: APIAnswer, started: ContinuousClock.Instant) {
-        message.respond(status: answer.status, headers: answer.headers + [("Cache-Control", "no-store")], body: answer.body.encoded)
+    /// The client a request counts against: its peer, or the address the trusted proxy
+    /// appended last to `X-Forwarded-For` (the ones before it are the client's to invent).
+    private func client(of message: ServerMessage) -> String {
+        let peer = message.client
+        guard let trustedProxy, peer == trustedProxy, let forwarded = message.headerList("X-Forwarded-For"),
+              let last = forwarded.split(separator: ",").last.map({ String($0.filter { $0 != " " && $0 != "\t" }) }),
+              GatewayOptions.isAddress(last)
+        else { return peer }
+        return last
+    }
+
+    private func respond(_ message: ServerMessage, status: Int, headers: [(String, String)], body: [UInt8],
+                         type: String = "application/json; charset=utf-8", started: ContinuousClock.Instant) {
+        let closing: [(String, String)] = draining ? [("Connection", "close")] : []
+        message.respond(status: status, headers: headers + [("Cache-Control", "no-store")] + closing, body: body, type: type)
+        logged(message, status, started: started)
+    }
+
+    private func logged(_ message: ServerMessage, _ status: Int, started: ContinuousClock.Instant) {
         let elapsed = started.duration(to: .now)
+        metrics.record(route: GatewayMetrics.route(of: message.path), status: status, took: elapsed)
         let tenths = (elapsed.wholeNanoseconds + 50_000) / 100_000
         // The path as sent may hold anything: escaped and cut short, it stays one line.
         let path = String(message.path.prefix(200)).terminalEscaped
-        log("\(message.method.prefix(16).terminalEscaped) \(path) \(answer.status) \(tenths / 10).\(tenths % 10) ms")
+        log("\(message.method.prefix(16).terminalEscaped) \(path) \(status) \(tenths / 10).\(tenths % 10) ms")
     }
 }

@@ -1,0 +1,54 @@
+/// What `GET /metrics` tells a Prometheus scraper, in its text exposition format (0.0.4):
+/// requests by route and status, their latency as a histogram, codes sent and open connections.
+///
+/// Counters only grow for the process's life; labels come from a fixed set (unknown paths are
+/// one route, `other`), so no client can make the series grow without bound.
+@MainActor
+final class GatewayMetrics {
+    /// The latency buckets' upper bounds, in seconds.
+    static let buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+    private var requests: [String: Int] = [:]
+    private var latencyCounts = [Int](repeating: 0, count: buckets.count)
+    private var latencyTotal = 0
+    private var latencySum: Duration = .zero
+    private var codesSent = 0
+
+    /// The route label for `path`.
+    static func route(of path: String) -> String {
+        ["/v1/codes", "/v1/codes/verify", "/healthz", "/metrics"].contains(path) ? path : "other"
+    }
+
+    /// Counts one answered request.
+    func record(route: String, status: Int, took elapsed: Duration) {
+        requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        for (index, bound) in Self.buckets.enumerated() where seconds <= bound {
+            latencyCounts[index] += 1
+        }
+        latencyTotal += 1
+        latencySum += elapsed
+    }
+
+    /// Counts one text message delivered.
+    func codeSent() {
+        codesSent += 1
+    }
+
+    /// The exposition text, with `connections` open now.
+    func text(connections: Int) -> String {
+        var lines = ["# HELP codegate_requests_total Requests answered, by route and status.", "# TYPE codegate_requests_total counter"]
+        lines += requests.keys.sorted().map { "codegate_requests_total{\($0)} \(requests[$0] ?? 0)" }
+        lines += ["# HELP codegate_request_duration_seconds Time from a request's headers to its answer.",
+                  "# TYPE codegate_request_duration_seconds histogram"]
+        lines += zip(Self.buckets, latencyCounts).map { "codegate_request_duration_seconds_bucket{le=\"\($0)\"} \($1)" }
+        let sum = Double(latencySum.components.seconds) + Double(latencySum.components.attoseconds) / 1e18
+        lines += ["codegate_request_duration_seconds_bucket{le=\"+Inf\"} \(latencyTotal)",
+                  "codegate_request_duration_seconds_sum \(sum)", "codegate_request_duration_seconds_count \(latencyTotal)",
+                  "# HELP codegate_codes_sent_total Text messages with a code delivered.", "# TYPE codegate_codes_sent_total counter",
+                  "codegate_codes_sent_total \(codesSent)",
+                  "# HELP codegate_open_connections Client connections open now.", "# TYPE codegate_open_connections gauge",
+                  "codegate_open_connections \(connections)"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/python3
+"""Side-by-side measurement of GTK apps under one Xvfb display.
+
+For each command: time from spawn to its first top-level window being mapped (MapNotify on
+the root window, event-driven), resident memory 1 s after map, and CPU seconds spent over a
+countdown window after clicking at (x, y) relative to the window.  Commands run in turn
+(A B C A B C ...) so drift of the machine hits all alike; medians are printed.
+
+usage: measure.py [--runs N] [--click X,Y] [--cpu-window S] [--json PATH] NAME=COMMAND ...
+
+--json writes the medians as {name: {column: value}} too, for scripts/bench_bounds.py.
+"""
+import argparse, json, os, shlex, signal, statistics, subprocess, sys, time
+from Xlib import X, display as xdisplay
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return -1
+
+def pss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return -1
+
+def wakeups(pid):
+    """Voluntary context switches of all threads: each is the process going to sleep, i.e. one wakeup."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for line in f:
+                    if line.startswith("voluntary_ctxt_switches:"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+def cpu_s(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+def one_run(cmd, click, cpu_window, env):
+    d = xdisplay.Display()
+    root = d.screen().root
+    root.change_attributes(event_mask=X.SubstructureNotifyMask)
+    d.sync()
+    t0 = time.monotonic()
+    p = subprocess.Popen(shlex.split(cmd), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    mapped, win = None, None
+    deadline = t0 + 30
+    while time.monotonic() < deadline:
+        while d.pending_events():
+            e = d.next_event()
+            if e.type == X.MapNotify and mapped is None:
+                mapped, win = time.monotonic() - t0, e.window
+        if mapped is not None:
+            break
+        if p.poll() is not None:
+            break
+        time.sleep(0.002)
+    result = {"map_s": mapped}
+    if mapped is not None:
+        time.sleep(1.0)
+        result["rss_mb"] = rss_kb(p.pid) / 1024
+        result["pss_mb"] = pss_kb(p.pid) / 1024
+        c0, w0 = cpu_s(p.pid), wakeups(p.pid)
+        time.sleep(3.0)
+        result["idle_cpu_ms_per_s"] = (cpu_s(p.pid) - c0) / 3.0 * 1000
+        result["idle_wakeups_per_s"] = (wakeups(p.pid) - w0) / 3.0
+        if click:
+            geo = win.get_geometry()
+            x, y = click
+            subprocess.run(["xdotool", "mousemove", str(geo.x + x), str(geo.y + y), "click", "1"], env=env)
+            time.sleep(0.5)
+            c0, w0 = cpu_s(p.pid), wakeups(p.pid)
+            time.sleep(cpu_window)
+            result["countdown_cpu_ms_per_s"] = (cpu_s(p.pid) - c0) / cpu_window * 1000
+            result["countdown_wakeups_per_s"] = (wakeups(p.pid) - w0) / cpu_window
+    p.send_signal(signal.SIGTERM)
+    try:
+        p.wait(5)
+    except subprocess.TimeoutExpired:
+        p.kill(); p.wait()
+    d.close()
+    return result
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--click", default=None)
+    ap.add_argument("--cpu-window", type=float, default=5.0)
+    ap.add_argument("--json", default=None)
+    ap.add_argument("cmds", nargs="+")
+    a = ap.parse_args()
+    click = tuple(int(v) for v in a.click.split(",")) if a.click else None
+    env = dict(os.environ)
+    named = [c.split("=", 1) for c in a.cmds]
+    rows = {n: [] for n, _ in named}
+    for _ in range(a.runs):
+        for n, c in named:
+            rows[n].append(one_run(c, click, a.cpu_window, env))
+    keys = ["map_s", "rss_mb", "pss_mb", "idle_cpu_ms_per_s", "idle_wakeups_per_s", "countdown_cpu_ms_per_s", "countdown_wakeups_per_s"]
+    print("name".ljust(10) + "".join(k.replace("_per_s", "/s").rjust(20) for k in keys))
+    medians = {}
+    for n, runs in rows.items():
+        medians[n] = {}
+        for k in keys:
+            vals = [r[k] for r in runs if r.get(k) is not None]
+            medians[n][k] = statistics.median(vals) if vals else None
+        print(n.ljust(10) + "".join((f"{v:.3f}" if v is not None else "n/a").rjust(20) for v in medians[n].values()))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(medians, f, indent=1)
+
+if __name__ == "__main__":
+    main()

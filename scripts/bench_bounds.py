@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""make bench's bounds (issue 28): codegate's figures against the references of the same run.
+
+Reads the medians bench/measure.py wrote (--json: c, adw, codegate) and those of
+scripts/bench_countdown.py (--json: codegate's counting and idle over its real flow), prints
+each figure with its reference, its ratio and its bound, and exits 1 when one is missed.
+
+usage: bench_bounds.py MEASURE.json COUNTDOWN.json
+"""
+import json, sys
+
+# (what, codegate's figure, reference's figure, the most the ratio may be)
+RATIOS = [
+    ("map time", ("window", "codegate", "map_s"), ("window", "adw", "map_s"), 0.90),
+    ("RSS", ("window", "codegate", "rss_mb"), ("window", "adw", "rss_mb"), 0.90),
+    ("counting CPU", ("counting", "countdown", "cpu_ms_per_s"), ("window", "c", "countdown_cpu_ms_per_s"), 0.25),
+    ("counting wake-ups", ("counting", "countdown", "wakeups_per_s"), ("window", "c", "countdown_wakeups_per_s"), 0.10),
+]
+# (what, codegate's figure): each must be 0.
+ZEROS = [
+    ("idle CPU ms/s", ("counting", "idle", "cpu_ms_per_s")),
+    ("idle wake-ups/s", ("counting", "idle", "wakeups_per_s")),
+]
+REFERENCES = {"adw": "C + libadwaita window (bench/baseline-adw.c)", "c": "C controls (bench/baseline.c)"}
+
+def main():
+    with open(sys.argv[1]) as f, open(sys.argv[2]) as g:
+        figures = {"window": json.load(f), "counting": json.load(g)}
+    def value(path):
+        part, name, column = path
+        return figures[part][name][column]
+    missed = []
+    print(f"{'bound':<20}{'codegate':>10}{'reference':>11}{'ratio':>8}{'bound':>8}  reference")
+    for what, ours, theirs, bound in RATIOS:
+        mine, reference = value(ours), value(theirs)
+        ratio = mine / reference if reference else float("inf")
+        verdict = "ok" if ratio <= bound else "MISSED"
+        print(f"{what:<20}{mine:>10.3f}{reference:>11.3f}{ratio:>7.2f}×{bound:>7.2f}×  {REFERENCES[theirs[1]]} {verdict}")
+        if verdict != "ok":
+            missed.append(what)
+    for what, ours in ZEROS:
+        mine = value(ours)
+        verdict = "ok" if mine == 0 else "MISSED"
+        print(f"{what:<20}{mine:>10.3f}{'':>11}{'':>8}{'0':>8}   {verdict}")
+        if verdict != "ok":
+            missed.append(what)
+    if missed:
+        print("bench: bounds missed: " + ", ".join(missed), file=sys.stderr)
+        sys.exit(1)
+    print("bench: every bound met")
+
+if __name__ == "__main__":
+    main()
