@@ -245,6 +245,45 @@ public final class SlideToUnlock {
         g_signal_handler_disconnect(watch.root, watch.handler)
     }
 
+    /// The size that holds the track and the hint: the hint's height for the narrowest side it
+    /// may get, beside a thumb in the middle of the track.
+    func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        var track = (minimum: Int32(0), natural: Int32(0))
+        gtk_widget_measure(scale, orientation, forSize, &track.minimum, &track.natural, nil, nil)
+        var hint = (minimum: Int32(0), natural: Int32(0))
+        let side = forSize < 0 ? -1 : max(0, (forSize - thumbWidth) / 2)
+        gtk_widget_measure(label, orientation, orientation == GTK_ORIENTATION_VERTICAL ? side : forSize, &hint.minimum, &hint.natural, nil, nil)
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            // Beside the thumb on either side.
+            hint = (hint.minimum * 2 + thumbWidth, hint.natural + thumbWidth)
+        }
+        return (max(track.minimum, hint.minimum), max(track.natural, hint.natural))
+    }
+
+    /// Lays the track over the whole widget and the hint over the wider side of the track
+    /// beside the thumb.
+    func allocate(width: Int32, height: Int32, baseline: Int32) {
+        gtk_widget_allocate(scale, width, height, baseline, nil)
+        var bounds = graphene_rect_t()
+        guard let thumb, gtk_widget_compute_bounds(thumb, widget, &bounds) != 0 else {
+            gtk_widget_allocate(label, width, height, baseline, nil)
+            return
+        }
+        let before = Int32(bounds.origin.x.rounded(.down))
+        let after = Int32((bounds.origin.x + bounds.size.width).rounded(.up))
+        var place = before >= width - after ? graphene_point_t(x: 0, y: 0) : graphene_point_t(x: Float(after), y: 0)
+        let transform = gsk_transform_translate(nil, &place)
+        gtk_widget_allocate(label, max(0, before >= width - after ? before : width - after), height, -1, transform)
+    }
+
+    private var thumbWidth: Int32 {
+        var size = (minimum: Int32(0), natural: Int32(0))
+        if let thumb {
+            gtk_widget_measure(thumb, GTK_ORIENTATION_HORIZONTAL, -1, &size.minimum, &size.natural, nil, nil)
+        }
+        return size.natural
+    }
+
     /// The first child of `widget` with the CSS name `name`.
     private static func child(of widget: UnsafeMutablePointer<GtkWidget>, named name: String) -> UnsafeMutablePointer<GtkWidget>? {
         var child = gtk_widget_get_first_child(widget)
@@ -323,6 +362,8 @@ public final class SlideToUnlock {
         isSettingValue = true
         gtk_range_set_value(scale.cast(), state.position * Self.percent)
         isSettingValue = false
+        // The hint follows the thumb to the wider side of the track.
+        gtk_widget_queue_allocate(widget)
         // Moved on and not let go, the track shows how far it is, focus shown or not (GTK 4.8
         // stops showing it 3 s after a key). At the start, reached by keyboard (focus shown),
         // it says how to pass it by keyboard, for as long as it keeps the focus; a pointer that

@@ -146,30 +146,27 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         id == .unlocked ? unlockedProperty.erased : textProperty(id).erased
     }
 
-    /// The class's own vfuncs: sized to hold both the track and the hint laid over it, so the
-    /// track grows with larger text or a hint wrapped onto two lines; the focus given to it
-    /// goes to the thumb.
+    /// The class's own vfuncs: sized to hold the track and the hint on it, so the track grows
+    /// with larger text or a hint wrapped onto two lines; the track takes the whole widget and
+    /// the hint the wider side of it beside the thumb, so the thumb never covers it; the focus
+    /// given to it goes to the thumb.
     private nonisolated static func setUpClass(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         gtk_widget_class_set_css_name(widgetClass, "slide-to-unlock")
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
-            var most = (minimum: Int32(0), natural: Int32(0))
-            var child = widget.flatMap { gtk_widget_get_first_child($0) }
-            while let current = child {
-                var size = (minimum: Int32(0), natural: Int32(0))
-                gtk_widget_measure(current, orientation, forSize, &size.minimum, &size.natural, nil, nil)
-                most = (max(most.minimum, size.minimum), max(most.natural, size.natural))
-                child = gtk_widget_get_next_sibling(current)
-            }
-            minimum?.pointee = most.minimum
-            natural?.pointee = most.natural
+            // GTK calls its vfuncs on its own thread, the main one.
+            let address = UInt(bitPattern: widget)
+            let size = MainActor.assumeIsolated {
+                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.measure(orientation, forSize: forSize)
+            } ?? (minimum: 0, natural: 0)
+            minimum?.pointee = size.minimum
+            natural?.pointee = size.natural
             minimumBaseline?.pointee = -1
             naturalBaseline?.pointee = -1
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
-            var child = widget.flatMap { gtk_widget_get_first_child($0) }
-            while let current = child {
-                gtk_widget_allocate(current, width, height, baseline, nil)
-                child = gtk_widget_get_next_sibling(current)
+            let address = UInt(bitPattern: widget)
+            MainActor.assumeIsolated {
+                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocate(width: width, height: height, baseline: baseline)
             }
         }
         // As libadwaita's composite widgets (AdwEntryRow): the focus given to the widget goes
