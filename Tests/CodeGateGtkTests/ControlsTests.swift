@@ -125,6 +125,19 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// `button` waiting for `slider` in a window, the slide passed and the button pressed from
+    /// the keyboard focus; returns the window.
+    @MainActor
+    private static func pressedAfterSlide(_ button: CountdownButton, _ slider: SlideToUnlock) -> UnsafeMutablePointer<GtkWidget> {
+        button.requireUnlock(by: slider)
+        let window = window(slider.widget, button.widget)
+        D.drag(slider, to: 1.1)
+        XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
+        gtk_widget_grab_focus(button.widget)
+        button.model.press()
+        return window
+    }
+
     /// A failure under the focus: the button turns insensitive until the next slide, and the
     /// focus goes to the re-locked slider, whose description says why — in any window, with no
     /// code of the app's.
@@ -132,13 +145,8 @@ final class ControlsTests: XCTestCase {
         MainActor.assumeIsolated {
             let slider = SlideToUnlock()
             let button = CountdownButton { throw RequestFailure(message: "服务器拒绝了请求") }
-            button.requireUnlock(by: slider)
-            let window = Self.window(slider.widget, button.widget)
+            let window = Self.pressedAfterSlide(button, slider)
             defer { gtk_window_destroy(window.cast()) }
-            D.drag(slider, to: 1.1)
-            XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
-            gtk_widget_grab_focus(button.widget)
-            button.model.press()
             XCTAssertTrue(D.pump { D.hasFocus(slider.widget) }, "the focus goes to the slider, never to nothing")
             XCTAssertEqual(slider.shownDescription?.components(separatedBy: "\n").first, "服务器拒绝了请求")
             XCTAssertEqual(gtk_widget_get_sensitive(button.widget), 0)
@@ -155,13 +163,8 @@ final class ControlsTests: XCTestCase {
             let clock = ManualTimerPort()
             let slider = SlideToUnlock()
             let button = CountdownButton(timers: clock) { .seconds(3) }
-            button.requireUnlock(by: slider)
-            let window = Self.window(slider.widget, button.widget)
+            let window = Self.pressedAfterSlide(button, slider)
             defer { gtk_window_destroy(window.cast()) }
-            D.drag(slider, to: 1.1)
-            XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
-            gtk_widget_grab_focus(button.widget)
-            button.model.press()
             XCTAssertTrue(D.pump { button.phase == .counting })
             XCTAssertEqual(button.descriptionShown, "验证码已发送")
             XCTAssertEqual(button.nameShown, "获取验证码，3 秒后可重新获取")

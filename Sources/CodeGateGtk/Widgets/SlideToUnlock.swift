@@ -53,6 +53,8 @@ public final class SlideToUnlock {
     package private(set) var shownDescription: String?
     /// The hint as last shown on the track.
     private var shownHint: String?
+    /// The value as last given to the accessibility tree, in percent.
+    private var shownValue: Double?
     /// The window whose `focus-visible` the hint follows while the control is mapped, and the
     /// id of the handler on it.
     private var rootWatch: (root: UnsafeMutableRawPointer, handler: gulong)?
@@ -388,8 +390,12 @@ public final class SlideToUnlock {
         if state.valueText != shown?.valueText {
             cg_accessible_set_value_text(scale, state.valueText)
         }
-        if state.position != shown?.position {
-            cg_accessible_set_value_now(scale, (state.position * Self.percent).rounded())
+        // In whole percent, and while the thumb glides back, where it is going: a screen reader
+        // that reads the value as the slider takes the focus says 0, not a point of the glide.
+        let reported = state.phase == .gliding ? 0 : (state.position * Self.percent).rounded()
+        if reported != shownValue {
+            shownValue = reported
+            cg_accessible_set_value_now(scale, reported)
         }
         shown = state
         // Set only when it changes: each change is what a screen reader hears of a step.
