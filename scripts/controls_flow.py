@@ -124,6 +124,18 @@ class Walk:
         self.check("the button is not sensitive until the next slide",
                    not flow.has_state(self.button, flow.pyatspi.STATE_SENSITIVE), "insensitive", flow.describe(self.button))
 
+    def no_wrappers(self):
+        """Each control is one node in the app's own container: the button a push button with
+        nothing around it, the slider inside its own widget, the group named 安全验证."""
+        group = safe(lambda: self.slider.parent)
+        self.check("the button sits directly in the app's container, beside the slider's group",
+                   safe(lambda: self.button.parent) == safe(lambda: group.parent), "the same parent",
+                   f"{flow.describe(safe(lambda: self.button.parent))} and {flow.describe(safe(lambda: group.parent))}")
+        self.check("the slider's one container is its own widget, a named group",
+                   bool(safe(lambda: group.name)), "a name", flow.describe(group))
+        self.check("the button has no children a screen reader walks",
+                   safe(lambda: self.button.childCount, 0) == 0, "none", str(safe(lambda: self.button.childCount)))
+
     def no_repeats(self):
         """No name or description event of the controls whose value they already had. (GTK 4.8's
         own buttons and check boxes send their unchanged name once, at their first focus.)"""
@@ -151,6 +163,7 @@ class Walk:
         entry = find(self.app, "text")
         plain = find(self.app, "push button", "^继续$")
         self.focus_is(entry, "the entry before the controls")
+        self.no_wrappers()
         self.unlock()
         self.request("failed", REASON)
         self.unlock()
@@ -166,6 +179,7 @@ class Walk:
     def python(self):
         toggle = find(self.app, "check box")
         self.focus_is(self.slider, "the slider, the window's first control")
+        self.no_wrappers()
         self.to(toggle, "the 让请求失败 check box")
         self.press("space")
         self.to(self.slider, "the slider", key="shift+Tab")

@@ -53,8 +53,6 @@ public final class SlideToUnlock {
     package private(set) var shownDescription: String?
     /// The hint as last shown on the track.
     private var shownHint: String?
-    /// The value as last given to the accessibility tree, in percent.
-    private var shownValue: Double?
     /// The window whose `focus-visible` the hint follows while the control is mapped, and the
     /// id of the handler on it.
     private var rootWatch: (root: UnsafeMutableRawPointer, handler: gulong)?
@@ -247,20 +245,6 @@ public final class SlideToUnlock {
         g_signal_handler_disconnect(watch.root, watch.handler)
     }
 
-    /// The size that holds the track and the hint: the hint's height for the narrowest side it
-    /// may get, beside a thumb in the middle of the track.
-    func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        var track = (minimum: Int32(0), natural: Int32(0))
-        gtk_widget_measure(scale, orientation, forSize, &track.minimum, &track.natural, nil, nil)
-        var hint = (minimum: Int32(0), natural: Int32(0))
-        let side = forSize < 0 ? -1 : max(0, (forSize - thumbWidth) / 2)
-        gtk_widget_measure(label, orientation, orientation == GTK_ORIENTATION_VERTICAL ? side : forSize, &hint.minimum, &hint.natural, nil, nil)
-        if orientation == GTK_ORIENTATION_HORIZONTAL {
-            // Beside the thumb on either side.
-            hint = (hint.minimum * 2 + thumbWidth, hint.natural + thumbWidth)
-        }
-        return (max(track.minimum, hint.minimum), max(track.natural, hint.natural))
-    }
 
     /// Lays the track over the whole widget and the hint over the wider side of the track
     /// beside the thumb.
@@ -276,14 +260,6 @@ public final class SlideToUnlock {
         var place = before >= width - after ? graphene_point_t(x: 0, y: 0) : graphene_point_t(x: Float(after), y: 0)
         let transform = gsk_transform_translate(nil, &place)
         gtk_widget_allocate(label, max(0, before >= width - after ? before : width - after), height, -1, transform)
-    }
-
-    private var thumbWidth: Int32 {
-        var size = (minimum: Int32(0), natural: Int32(0))
-        if let thumb {
-            gtk_widget_measure(thumb, GTK_ORIENTATION_HORIZONTAL, -1, &size.minimum, &size.natural, nil, nil)
-        }
-        return size.natural
     }
 
     /// The first child of `widget` with the CSS name `name`.
@@ -390,12 +366,10 @@ public final class SlideToUnlock {
         if state.valueText != shown?.valueText {
             cg_accessible_set_value_text(scale, state.valueText)
         }
-        // In whole percent, and while the thumb glides back, where it is going: a screen reader
-        // that reads the value as the slider takes the focus says 0, not a point of the glide.
-        let reported = state.phase == .gliding ? 0 : (state.position * Self.percent).rounded()
-        if reported != shownValue {
-            shownValue = reported
-            cg_accessible_set_value_now(scale, reported)
+        // In whole percent. GTK sets the raw value itself with each change of the scale's: given
+        // again then.
+        if state.position != shown?.position {
+            cg_accessible_set_value_now(scale, (state.position * Self.percent).rounded())
         }
         shown = state
         // Set only when it changes: each change is what a screen reader hears of a step.

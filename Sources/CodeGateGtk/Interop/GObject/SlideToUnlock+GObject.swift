@@ -146,22 +146,15 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         id == .unlocked ? unlockedProperty.erased : textProperty(id).erased
     }
 
-    /// The class's own vfuncs: sized to hold the track and the hint on it, so the track grows
-    /// with larger text or a hint wrapped onto two lines; the track takes the whole widget and
-    /// the hint the wider side of it beside the thumb, so the thumb never covers it; the focus
-    /// given to it goes to the thumb.
+    /// The class's own vfuncs: sized as the track, which its CSS makes 3em high, enough for two
+    /// lines of the hint at any text size; the track takes the whole widget and the hint the
+    /// wider side of it beside the thumb, so the thumb never covers it; the focus given to it
+    /// goes to the thumb.
     private nonisolated static func setUpClass(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         gtk_widget_class_set_css_name(widgetClass, "slide-to-unlock")
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
-            // GTK calls its vfuncs on its own thread, the main one.
-            let address = UInt(bitPattern: widget)
-            let size = MainActor.assumeIsolated {
-                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.measure(orientation, forSize: forSize)
-            } ?? (minimum: 0, natural: 0)
-            minimum?.pointee = size.minimum
-            natural?.pointee = size.natural
-            minimumBaseline?.pointee = -1
-            naturalBaseline?.pointee = -1
+            guard let widget, let track = gtk_widget_get_first_child(widget) else { return }
+            gtk_widget_measure(track, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
             let address = UInt(bitPattern: widget)
