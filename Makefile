@@ -25,9 +25,12 @@ ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
 A11Y_PACKAGES := $(TEST_PACKAGES) at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi x11-xserver-utils
 CONTRAST_PACKAGES := $(A11Y_PACKAGES) imagemagick python3-pil
-# The GObject library's examples (scripts/test_languages.sh): PyGObject, GJS, Vala and C over
-# the staged install, driven as the Swift example is (AT-SPI, screenshots).
-LANGUAGE_PACKAGES := $(CONTRAST_PACKAGES) python3-gi gir1.2-gtk-4.0 gjs valac gcc
+# The GObject library's examples (scripts/test_languages.sh): PyGObject, GtkBuilder, Blueprint,
+# GJS, Vala, C and Rust over the staged install, driven as the Swift example is (AT-SPI,
+# screenshots). Rust builds offline from Debian's crates with the cargo on PATH (rustup's on a
+# new machine here), Debian's cargo where there is none.
+LANGUAGE_PACKAGES := $(CONTRAST_PACKAGES) python3-gi gir1.2-gtk-4.0 gjs valac gcc blueprint-compiler \
+	librust-gtk4-dev $(if $(shell command -v cargo),,cargo)
 # The API reference of the GObject library, generated from its GIR (make docs).
 DOCS_PACKAGES := gi-docgen
 # The real screen reader, headless: Debian's Orca logs every utterance to a file.
@@ -141,6 +144,7 @@ test: locale stage docs
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
 	scripts/test_public_api.sh
+	scripts/module_rules.py
 	scripts/test_catalogs.sh
 	scripts/test_state_race.sh
 	scripts/test_gateway.sh

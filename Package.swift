@@ -110,18 +110,34 @@ let package = Package(
             // nothing of the toolchain (SwiftPM's --static-swift-stdlib skips dynamic products).
             .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
-        // The app's rules, no GTK: the flow, phone numbers, the embedded gateway, state files.
-        .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CLibintl", "CSQLite"]),
+        // CodeGate's gettext domain (`codegate`) and where its catalogs are: the app, the
+        // gateway and the phone number checks they share all speak through it.
+        .target(name: "CodeGateText", dependencies: ["CLibintl"]),
+        // What a code service is to everyone who calls or serves one — the client, the server
+        // and the app: phone numbers, the `CodeService` abstraction, its answers and errors, a
+        // server's URL. A target of its own rather than part of CodeGateProtocol, which stays
+        // the wire alone (JSON and the protocol's vocabulary, no Swift API of the service): the
+        // embedded gateway implements `CodeService` and never touches the wire. No UI
+        // sentences on the errors: each side words them itself.
+        .target(name: "CodeGateService", dependencies: ["CodeGateCore", "CodeGateText"]),
+        // The gateway's rules and what keeps them: `LocalCodeService`, its store (SQLite in the
+        // state folder, shared by every CodeGate process), code digests and their key. Both the
+        // app's embedded gateway and `codegate-gateway` run it; no GTK, no HTTP.
+        .target(name: "CodeGateGateway", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CSQLite"]),
+        // The app's flow, no GTK: slide, request, code, the cooldown kept across restarts, the
+        // command line, and the sentences the window says.
+        .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText"]),
         // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup, loaded
         // when a client is first made: a target of its own, so the flow's rules stay free of
         // libsoup and GIO.
-        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateProtocol", "CSoupLoader"]),
-        // The protocol's JSON, read and written the same strict way by the client and the gateway.
+        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CodeGateProtocol", "CSoupLoader"]),
+        // The protocol's wire, for the client and the gateway alike: its vocabulary (paths, field
+        // names, error kinds, headers, limits) and bodies, written once, and its strict JSON.
         .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.
         .target(
             name: "CodeGateApp",
-            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateHTTP"],
+            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateHTTP"],
             plugins: ["EmbedPlugin"]
         ),
         .executableTarget(
@@ -131,32 +147,35 @@ let package = Package(
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
         // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
-        .target(name: "CodeGateServer", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGLib", "CodeGateProtocol", "CSoup"]),
+        .target(
+            name: "CodeGateServer",
+            dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText", "CodeGateGLib", "CodeGateProtocol", "CSoup"]
+        ),
         .executableTarget(
             name: "codegate-gateway",
             dependencies: ["CodeGateServer"],
             linkerSettings: [.unsafeFlags(releaseSizeFlags, .when(configuration: .release))]
         ),
         // The manual clock for tests: not part of any public API.
-        .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow"], path: "Tests/CodeGateTestSupport"),
+        .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText"], path: "Tests/CodeGateTestSupport"),
         // Real GTK in tests: the main loop pumped with a bounded wait, real input by xdotool.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
         // One gateway process on a shared state, which scripts/test_state_race.sh runs in pairs.
-        .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateTestSupport"], path: "Tests/StateHammer"),
+        .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateTestSupport"], path: "Tests/StateHammer"),
         // The HTTP client's round trip over loopback, for scripts/bench.sh.
-        .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGLib", "CSoup"], path: "Tests/HTTPBench"),
+        .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateGLib", "CSoup"], path: "Tests/HTTPBench"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateCore", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateProtocolTests", dependencies: ["CodeGateProtocol"]),
-        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateCore", "CodeGateProtocol", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateProtocol", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CCodeGateGObject"]),
         .testTarget(
             name: "CodeGateHTTPTests",
-            dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateCore", "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk"]
+            dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk"]
         ),
         .testTarget(
             name: "CodeGateAppTests",
-            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGtk", "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP"]
+            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateGtk", "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP"]
         ),
     ],
     swiftLanguageModes: [.v6]

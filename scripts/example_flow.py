@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Drives a controls example with real pointer events and checks what a user and a screen
 reader get: Examples/SwiftControls' controls-example, and the same app in Python, JavaScript,
-Vala and C over the GObject library (Examples/Python, JavaScript, Vala, C, Builder), which all
-show the same window "CodeGate controls" with the same accessible tree.
+Vala, C and Rust over the GObject library (Examples/Python, JavaScript, Vala, C, Rust, and
+Builder and Blueprint through Python), which all show the same window "CodeGate controls" with
+the same accessible tree.
 
 Run by scripts/example_session.sh inside a session it prepared (private D-Bus session,
 accessibility bus, Xvfb, the example running with GTK_A11Y=atspi), for scripts/test_example.sh

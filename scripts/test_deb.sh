@@ -43,8 +43,9 @@ trap cleanup EXIT
 mkdir -p "$scratch/home"
 
 step "make deb"
-# What dpkg-buildpackage writes by default lands in the parent folder.
-outputs() { ls -d ../*.deb ../*.changes ../*.buildinfo ../codegate* 2>/dev/null || true; }
+# What dpkg-buildpackage writes by default lands in the parent folder, named <package>_<version>…
+# (other programs' folders there, such as a concurrent test's mktemp, are not its outputs).
+outputs() { ls -d ../*.deb ../*.ddeb ../*.changes ../*.buildinfo ../codegate_* 2>/dev/null || true; }
 parent_before=$(outputs)
 "${MAKE:-make}" --no-print-directory deb >"$scratch/deb.log" 2>&1 || { tail -40 "$scratch/deb.log" >&2; fail "make deb"; }
 [ "$(outputs)" = "$parent_before" ] || fail "make deb wrote outside the tree: $(comm -13 <(echo "$parent_before") <(outputs))"

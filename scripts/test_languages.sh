@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The GObject library's examples, end to end: the same small app in Python (from code, and from
-# Examples/Builder/controls-example.ui with --builder), JavaScript (GJS), Vala and C, each run
+# The GObject library's examples, end to end: the same small app in Python (from code, from
+# Examples/Builder/controls-example.ui with --builder, and from Examples/Blueprint's .blp
+# compiled to GtkBuilder XML), JavaScript (GJS), Vala, C and Rust, each run
 # against the staged install in .build/stage (`make stage`) and nothing else of the build tree,
 # in its own D-Bus session with its own accessibility bus and Xvfb
 # (scripts/example_session.sh), driven with real pointer events by the Swift example's driver,
@@ -11,10 +12,13 @@
 #   failure  "让请求失败" checked: the status says why, the button is idle, the slider locked again
 #   english  (Python) LC_ALL=en_US.UTF-8: the controls' English words, from the library's catalogs
 #   ending   (Python, beside the others) the whole 60 s cooldown: idle again, the slider locked
-# The Vala and C examples are compiled first, with valac and cc through the staged .pc and VAPI.
+# The Vala and C examples are compiled first, with valac and cc through the staged .pc and VAPI;
+# the Blueprint file with blueprint-compiler, which checks CodeGate's types in the staged
+# typelib; the Rust example with cargo, offline, from Debian's crates, into .build/rust.
 # Prints one line per check (PASS/FAIL) and "N passed, M failed"; exit status 1 on any FAIL.
 # usage: scripts/test_languages.sh     LANGUAGES="python vala" runs only those examples
-#        (python builder javascript vala c), LANGUAGE_SCENARIOS="failure" only those scenarios.
+#        (python builder blueprint javascript vala c rust), LANGUAGE_SCENARIOS="failure" only
+#        those scenarios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/example_runs.sh
@@ -49,14 +53,36 @@ if [ -n "$c_example" ]; then
         "$(head -5 "$out/cc.log" | tr "\n" " ")"
     [ $ok != 0 ] || runnable="$runnable c"
 fi
+ok=0
+blueprint_ui=$bin/controls-example-blueprint.ui
+blueprint-compiler compile --output "$blueprint_ui" Examples/Blueprint/controls-example.blp \
+    >"$out/blueprint.log" 2>&1 || ok=$?
+[ $ok = 0 ] && [ -s "$out/blueprint.log" ] && ok=1
+check $ok "build: blueprint-compiler compile Examples/Blueprint/controls-example.blp, no warning" \
+    "$(head -5 "$out/blueprint.log" | tr "\n" " ")"
+[ $ok != 0 ] || runnable="$runnable blueprint"
+ok=0
+# Debian's crates only, as Examples/Rust/.cargo/config.toml says (cargo reads it from the
+# folder it runs in), so nothing is downloaded; the first build compiles gtk4-rs and takes a
+# minute or two, later ones seconds.
+rust_started=$SECONDS rust_target=$PWD/.build/rust
+(cd Examples/Rust && CARGO_TARGET_DIR=$rust_target cargo build --offline --quiet) \
+    >"$out/cargo.log" 2>&1 || ok=$?
+[ $ok = 0 ] && grep -q warning "$out/cargo.log" && ok=1
+check $ok "build: cargo build --offline Examples/Rust ($((SECONDS - rust_started)) s), no warning" \
+    "$(grep -m5 -e warning -e error "$out/cargo.log" | tr "\n" " ")"
+[ $ok != 0 ] || runnable="$runnable rust"
 
 # Each example: its name on the accessibility bus (GTK takes the program name), then its command.
-declare -A app_name=([python]=controls-example.py [builder]=controls-example.py [javascript]=gjs
-    [vala]=controls-example-vala [c]=controls-example-c)
+declare -A app_name=([python]=controls-example.py [builder]=controls-example.py
+    [blueprint]=controls-example.py [javascript]=gjs [vala]=controls-example-vala
+    [c]=controls-example-c [rust]=controls-example-rust)
 declare -A command=([python]="/usr/bin/python3 Examples/Python/controls-example.py"
     [builder]="/usr/bin/python3 Examples/Python/controls-example.py --builder"
+    [blueprint]="/usr/bin/python3 Examples/Python/controls-example.py --builder $blueprint_ui"
     [javascript]="gjs -m Examples/JavaScript/controls-example.js"
-    [vala]="$bin/controls-example-vala" [c]="$bin/controls-example-c")
+    [vala]="$bin/controls-example-vala" [c]="$bin/controls-example-c"
+    [rust]="$rust_target/debug/controls-example-rust")
 languages=${LANGUAGES:-$runnable}
 scenarios=${LANGUAGE_SCENARIOS:-success failure english ending}
 

@@ -2,8 +2,11 @@
 """CodeGate's two controls from Python (PyGObject): slide to unlock, then request a code.
 
 With --builder the controls come from Examples/Builder/controls-example.ui instead of code;
---cooldown SECONDS answers with that cooldown instead of 60 s.
+with --builder FILE from that GtkBuilder file (one compiled from
+Examples/Blueprint/controls-example.blp, say); --cooldown SECONDS answers with that cooldown
+instead of 60 s.
 """
+import argparse
 import os
 import sys
 
@@ -41,16 +44,16 @@ def controls_from_code():
     return box, button, failing, status
 
 
-def controls_from_builder():
+def controls_from_builder(ui_file):
     # GObject introspection loads the library at the first use of CodeGate, and the library
     # registers its types as it loads: here the builder file is that first use.
     CodeGate.init()
-    builder = Gtk.Builder.new_from_file(UI_FILE)
+    builder = Gtk.Builder.new_from_file(ui_file)
     return [builder.get_object(name) for name in ("box", "button", "failing", "status")]
 
 
-def build_window(application, use_builder, cooldown):
-    box, button, failing, status = controls_from_builder() if use_builder else controls_from_code()
+def build_window(application, ui_file, cooldown):
+    box, button, failing, status = controls_from_builder(ui_file) if ui_file else controls_from_code()
     button.connect("request", lambda _button, request: request_code(request, failing.get_active(), cooldown))
     button.connect("sent", lambda _button, cooldown: status.set_text(f"验证码已发送，{cooldown} 秒后可重新获取"))
     button.connect("failed", lambda _button, message: status.set_text(message))
@@ -59,9 +62,13 @@ def build_window(application, use_builder, cooldown):
     window.present()
 
 
-use_builder = "--builder" in sys.argv
-cooldown = int(sys.argv[sys.argv.index("--cooldown") + 1]) if "--cooldown" in sys.argv else 60
+parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+parser.add_argument("--builder", nargs="?", const=UI_FILE, metavar="FILE",
+                    help="the controls from a GtkBuilder file (default: Examples/Builder's)")
+parser.add_argument("--cooldown", type=int, default=60, metavar="SECONDS",
+                    help="the cooldown each request is answered with (default: 60)")
+options, gtk_args = parser.parse_known_args()
 application = Gtk.Application(application_id="io.github.codegate.ControlsExample",
                               flags=Gio.ApplicationFlags.NON_UNIQUE)
-application.connect("activate", build_window, use_builder, cooldown)
-sys.exit(application.run(sys.argv[:1]))
+application.connect("activate", build_window, options.builder, options.cooldown)
+sys.exit(application.run(sys.argv[:1] + gtk_args))

@@ -1,5 +1,7 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateProtocol
+import CodeGateService
+import CodeGateText
 
 /// A code server reached over HTTP with protocol v1 (`docs/protocol.md`): the real backend,
 /// which asks an SMS provider, so the desktop never holds the provider's credentials.
@@ -107,9 +109,9 @@ public final class HTTPCodeService: CodeService {
     /// POSTs `body` to `path` and reads the answer, within the timeout.
     private func exchange(_ path: String, _ body: [UInt8], idempotencyKey: String?) async throws(CodeServiceError) -> HTTPAnswer {
         guard case .success(let client) = client else { throw .network }
-        var headers = [("Accept", "application/json"), ("Accept-Language", language)]
+        var headers = [("Accept", ProtocolHeader.jsonType), (ProtocolHeader.acceptLanguage, language)]
         if let idempotencyKey {
-            headers.append(("Idempotency-Key", idempotencyKey))
+            headers.append((ProtocolHeader.idempotencyKey, idempotencyKey))
         }
         let call = Cancellation()
         calls[ObjectIdentifier(call)] = call

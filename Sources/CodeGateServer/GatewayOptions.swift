@@ -1,5 +1,6 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateGateway
+import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
 /// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
@@ -35,8 +36,8 @@ public struct GatewayOptions: Equatable, Sendable {
             ("--listen ADDR:PORT", localized("Address and port to listen on, e.g. [::1]:8080 (default 127.0.0.1:0)")),
             ("--allow-remote", localized("Allow --listen on an address other than the loopback's (put TLS in front)")),
             ("--trusted-proxy ADDR", localized("Reverse proxy whose X-Forwarded-For names the client, for the rate limit")),
-            ("--duration SECONDS", LaunchOption.duration.help),
-            ("--code-ttl SECONDS", LaunchOption.codeLifetime.help),
+            ("--duration SECONDS", PolicyOption.cooldown.help),
+            ("--code-ttl SECONDS", PolicyOption.codeLifetime.help),
             ("--rate-limit PER_MINUTE", localized("Requests a minute per client, 0 for no limit (default 120)")),
             ("--state-dir DIR", localized("State folder, an absolute path (default $XDG_STATE_HOME/codegate)")),
             ("--key-file PATH", localized("Key for code digests, an absolute path (default gateway.key in the state folder)")),
@@ -86,8 +87,8 @@ public struct GatewayOptions: Equatable, Sendable {
     private mutating func set(_ name: String, to value: String) throws(GatewayOptionError) {
         switch name {
         case "--port": port = UInt16(try Self.number(value, name, unit: "a port", in: 0...65_535))
-        case "--duration": policy.cooldown = try Self.app { () throws(LaunchOptionError) in try LaunchOptions.parseDuration(value) }
-        case "--code-ttl": policy.codeLifetime = try Self.app { () throws(LaunchOptionError) in try LaunchOptions.parseCodeLifetime(value) }
+        case "--duration": policy.cooldown = try Self.rule(.cooldown, value)
+        case "--code-ttl": policy.codeLifetime = try Self.rule(.codeLifetime, value)
         case "--rate-limit": rateLimit = try Self.number(value, name, unit: "requests a minute", in: 0...100_000)
         case "--state-dir":
             guard value.hasPrefix("/") else { throw .relativeStateFolder(value) }
@@ -130,12 +131,11 @@ public struct GatewayOptions: Equatable, Sendable {
     }
 
     /// An option the app has too, parsed as the app parses it.
-    private static func app<T>(_ parse: () throws(LaunchOptionError) -> T) throws(GatewayOptionError) -> T {
-        do {
-            return try parse()
-        } catch {
-            throw .launchOption(error)
+    private static func rule(_ option: PolicyOption, _ text: String) throws(GatewayOptionError) -> Duration {
+        guard let duration = option.parse(text) else {
+            throw .outOfRange(option.name, unit: "seconds", range: PolicyOption.seconds, text: text)
         }
+        return duration
     }
 
     private static func number(_ text: String, _ name: String, unit: String, in range: ClosedRange<Int>) throws(GatewayOptionError) -> Int {
@@ -156,7 +156,6 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case badEndpoint(String)
     case badAddress(String)
     case remoteAddress(String)
-    case launchOption(LaunchOptionError)
 
     public var description: String {
         switch self {
@@ -171,7 +170,6 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
-        case .launchOption(let error): error.description
         }
     }
 }

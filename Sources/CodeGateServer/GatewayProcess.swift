@@ -1,6 +1,7 @@
 import CodeGateCore
 import CodeGateGLib
-import CodeGateFlow
+import CodeGateGateway
+import CodeGateText
 import Glibc
 
 /// `codegate-gateway`: parses its arguments, opens the shared state, serves the embedded

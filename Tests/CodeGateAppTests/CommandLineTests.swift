@@ -150,10 +150,18 @@ import Testing
         #expect(result.stderr.hasPrefix("codegate: --gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing\n"))
     }
 
+    /// The version the About window shows and the packages carry, with nothing else started.
+    @Test func versionPrintsTheVersionAlone() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "codegate 0.1.0\n")
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test func helpListsTheOptions() throws {
         let result = try run(["--help"])
         #expect(result.status == 0)
-        for option in ["--duration=SECONDS", "--label-format=FORMAT", "--code-ttl=SECONDS", "--gateway-latency=MS", "--gateway-fail=KIND", "--service=URL"] {
+        for option in ["--duration=SECONDS", "--label-format=FORMAT", "--code-ttl=SECONDS", "--gateway-latency=MS", "--gateway-fail=KIND", "--service=URL", "--version"] {
             #expect(result.stdout.contains(option))
         }
     }

@@ -10,10 +10,8 @@ final class HostileStateTests: XCTestCase {
     private static let shapes = ["fifo", "devzero", "sparse", "random", "extreme", "shared"]
 
     func testTheWindowAppearsWithAHostileGatewayFile() throws {
-        // The database, and the text file of CodeGate 0.1 it migrates from.
         for shape in Self.shapes {
             try startsWindow(with: shape, at: "gateway.db")
-            try startsWindow(with: shape, at: "gateway")
         }
     }
 

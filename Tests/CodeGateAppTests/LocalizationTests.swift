@@ -2,6 +2,8 @@ import CGtk
 @testable import CodeGateApp
 @testable import CodeGateGtk
 import CodeGateFlow
+import CodeGateService
+import CodeGateText
 import CodeGateHTTP
 import CodeGateCore
 import Foundation

@@ -1,6 +1,8 @@
 import CGtk
 @testable import CodeGateApp
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
 import GtkTestSupport
 import XCTest
 

@@ -2,6 +2,7 @@ import CGtk
 @testable import CodeGateApp
 @testable import CodeGateGtk
 import CodeGateFlow
+import CodeGateGateway
 import CodeGateCore
 import CodeGateTestSupport
 import XCTest

@@ -1,4 +1,6 @@
 @testable import CodeGateFlow
+@testable import CodeGateGateway
+import CodeGateService
 import CodeGateCore
 import CodeGateTestSupport
 import Glibc

@@ -1,4 +1,6 @@
 @testable import CodeGateFlow
+@testable import CodeGateGateway
+import CodeGateService
 import CodeGateCore
 import CodeGateTestSupport
 import Glibc
@@ -169,26 +171,6 @@ import Testing
     }
 
     private var randomOrder = SeededRandom(seed: 11)
-
-    /// What CodeGate 0.1 left in its text file moves into the database once: the cooldown
-    /// and the live code survive the update, and the file is gone.
-    @Test func theOldStateFileIsMigratedOnce() async throws {
-        let code = "123456"
-        var random = SeededRandom(seed: 5)
-        // The key of the gateway that wrote the file, kept beside it.
-        let key = [UInt8](repeating: 7, count: 32)
-        makeFile(folder("codegate/gateway.key"), bytes: Array((String(repeating: "07", count: 32) + "\n").utf8))
-        let issued = IssuedCode(code: code, key: key, attemptsLeft: 4, random: &random)
-        let now = moment()
-        let hex = { (bytes: [UInt8]) in bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
-        let line = "\(number.e164) \((now.boot - .seconds(10)).wholeNanoseconds) \((now.wall - .seconds(10)).wholeNanoseconds) 4 \(hex(issued.salt)) \(hex(issued.digest))\n"
-        makeFile(folder("codegate/gateway"), bytes: Array("codegate-gateway-1 \(bootID)\n\(line)".utf8))
-        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 50)) { try await self.service().requestCode(for: self.number) }
-        #expect(!names(in: folder("codegate")).contains("gateway"))
-        #expect(try await service().verify("000000", for: number) == .wrongCode(attemptsLeft: 3))
-        #expect(try await service().verify(code, for: number) == .verified)
-        #expect(reports.isEmpty)
-    }
 
     /// Whatever is under the database's name that is not a database of ours is set aside with
     /// one line and a fresh one started; nothing it points to is touched.

@@ -1,4 +1,6 @@
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
 import CodeGateCore
 import CodeGateTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateService
 import CodeGateCore
 import CodeGateTestSupport
 import Testing

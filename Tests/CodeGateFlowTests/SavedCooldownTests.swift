@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateGateway
 import CodeGateCore
 import CodeGateTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateService
 import Testing
 
 /// `--service` and the `service-url` key: https anywhere, http to this machine only, and

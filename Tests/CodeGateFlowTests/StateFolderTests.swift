@@ -1,4 +1,6 @@
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateText
 import CodeGateCore
 import Glibc
 import CodeGateTestSupport

@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateText
 import CodeGateCore
 import CodeGateTestSupport
 import Testing

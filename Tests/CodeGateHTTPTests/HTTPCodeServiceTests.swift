@@ -2,6 +2,7 @@ import CSoup
 @testable import CodeGateHTTP
 @testable import CodeGateGtk
 import CodeGateFlow
+import CodeGateService
 import CodeGateCore
 import GtkTestSupport
 import XCTest

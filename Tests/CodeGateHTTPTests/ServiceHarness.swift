@@ -1,6 +1,7 @@
 @testable import CodeGateHTTP
 @testable import CodeGateGtk
 import CodeGateFlow
+import CodeGateService
 import CodeGateCore
 import GtkTestSupport
 

@@ -1,5 +1,6 @@
 @testable import CodeGateServer
 import CodeGateFlow
+import CodeGateText
 import Testing
 
 @MainActor

@@ -1,6 +1,8 @@
 @testable import CodeGateServer
 import CodeGateCore
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
 import CodeGateProtocol
 import CodeGateTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import CodeGateServer
 import CodeGateFlow
+import CodeGateGateway
 import Testing
 
 @Suite struct GatewayOptionsTests {

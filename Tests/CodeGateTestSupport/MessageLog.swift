@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateGateway
 import CodeGateCore
 
 /// Everything a service delivers from the moment the log is made, for tests that read the

@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateService
 import CodeGateCore
 
 /// SplitMix64: a small seeded generator, so codes and property tests are repeatable.

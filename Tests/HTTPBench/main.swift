@@ -1,6 +1,7 @@
 import CSoup
 import CodeGateCore
 import CodeGateFlow
+import CodeGateService
 import CodeGateHTTP
 import CodeGateGLib
 import Glibc

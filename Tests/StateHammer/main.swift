@@ -1,4 +1,6 @@
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
 import CodeGateTestSupport
 #if canImport(Glibc)
 import Glibc

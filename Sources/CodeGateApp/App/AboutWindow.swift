@@ -1,6 +1,7 @@
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateText
 import CAdw
 import CGtk
 import CodeGateCore

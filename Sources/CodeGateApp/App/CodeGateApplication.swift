@@ -1,6 +1,8 @@
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateText
 import CodeGateHTTP
 import CAdw
 import CGtk
@@ -49,6 +51,10 @@ public final class CodeGateApplication {
         case .failure(let error):
             Self.printError(error.message)
             return 2
+        case .success(let parsed) where parsed.showVersion:
+            // The one version of the project (the Makefile and the packages read it there too).
+            print("codegate \(AboutWindow.version)")
+            return 0
         case .success(let parsed):
             options = parsed.options
             // The option wins over the key.

@@ -1,6 +1,9 @@
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
+import CodeGateText
 import CGtk
 import CodeGateCore
 

@@ -1,6 +1,8 @@
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateService
+import CodeGateText
 import CGtk
 import CodeGateCore
 

@@ -1,6 +1,7 @@
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateText
 import CGtk
 import CodeGateCore
 
@@ -15,6 +16,8 @@ enum CommandLineParser {
         var options: LaunchOptions
         /// Whether any option was given, even one set to its default.
         var optionsGiven: Bool
+        /// Whether `--version` asked for the version alone.
+        var showVersion: Bool
         var applicationArguments: [String]
     }
 
@@ -24,6 +27,7 @@ enum CommandLineParser {
     }
 
     private static let serviceFlag = "gapplication-service"
+    private static let versionFlag = "version"
 
     /// Parses the `count` arguments of `arguments` (the program name first), as the process
     /// got them: bytes in the locale's charset. The failure is the one line to print.
@@ -34,6 +38,9 @@ enum CommandLineParser {
         let isService = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
         isService.initialize(to: 0)
         defer { isService.deallocate() }
+        let showVersion = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
+        showVersion.initialize(to: 0)
+        defer { showVersion.deallocate() }
         var strings: [UnsafeMutablePointer<CChar>?] = []
         defer { strings.forEach { free($0) } }
         func keep(_ text: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
@@ -67,6 +74,9 @@ enum CommandLineParser {
                          arg_data: unsafeBitCast(store, to: gpointer.self),
                          description: keep(option.help), arg_description: keep(option.valueName))
         }
+        entries.append(GOptionEntry(long_name: keep(versionFlag), short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE,
+                                    arg_data: UnsafeMutableRawPointer(showVersion),
+                                    description: keep(localized("Print the version and exit")), arg_description: nil))
         // GApplication's own flag, passed on: D-Bus activation starts the app with it.
         entries.append(GOptionEntry(long_name: keep(serviceFlag), short_name: 0, flags: gint(G_OPTION_FLAG_HIDDEN.rawValue),
                                     arg: G_OPTION_ARG_NONE, arg_data: UnsafeMutableRawPointer(isService),
@@ -99,7 +109,8 @@ enum CommandLineParser {
         }
         let program = count > 0 ? arguments[0].map { String(cString: $0) } : nil
         let rest = [program ?? "codegate"] + (isService.pointee != 0 ? ["--" + serviceFlag] : [])
-        return .success(Parsed(options: collector.options, optionsGiven: collector.optionsGiven, applicationArguments: rest))
+        return .success(Parsed(options: collector.options, optionsGiven: collector.optionsGiven,
+                                showVersion: showVersion.pointee != 0, applicationArguments: rest))
     }
 }
 

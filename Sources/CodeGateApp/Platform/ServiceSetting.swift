@@ -1,4 +1,5 @@
 import CodeGateFlow
+import CodeGateService
 import CGtk
 
 /// The `service-url` key of the app's GSettings schema: the code server to ask when

@@ -1,5 +1,7 @@
 import CodeGateGtk
 import CodeGateFlow
+import CodeGateGateway
+import CodeGateText
 import CGtk
 import CodeGateCore
 

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateGateway
 /// Keeps a `Countdown` across restarts of the app: resumes the cooldown its store holds, saves
 /// each cooldown that starts and clears the store when it ends — because the countdown ends
 /// itself on its timers, this holds whether or not anything displays it.

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateGateway
 /// A running cooldown written down, so that a restarted app shows what is really left.
 ///
 /// Within the same boot the end is kept on the boot clock, which neither stops during a suspend

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateService
 
 /// The code last sent, as far as the flow knows: to which number, and until when it can be
 /// used. It tells `spent` once that code is no use any more — verified, locked by wrong

@@ -1,4 +1,7 @@
 import CodeGateCore
+import CodeGateGateway
+import CodeGateService
+import CodeGateText
 /// The lines of feedback the flow shows, each under the control it concerns.
 public enum StatusLine: CaseIterable, Sendable {
     /// Under the phone field: `CodeFlow.phoneStatus`.

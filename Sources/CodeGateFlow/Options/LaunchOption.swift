@@ -1,4 +1,6 @@
 import CodeGateCore
+import CodeGateGateway
+import CodeGateText
 /// Every command-line option the app takes, declared once: the GTK layer builds both the
 /// parser and `--help` from these cases, and `LaunchOptions.set(_:to:)` handles each of them
 /// in an exhaustive switch, so a new case cannot be parsed as another.
@@ -16,9 +18,9 @@ public enum LaunchOption: String, CaseIterable, Sendable {
     /// What `--help` says of it.
     public var help: String {
         switch self {
-        case .duration: localized("Cooldown after each request, in whole seconds from 1 to 3600 (default 60)")
+        case .duration: PolicyOption.cooldown.help
         case .labelFormat: localized("Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")")
-        case .codeLifetime: localized("How long a code stays valid, in whole seconds from 1 to 3600 (default 300)")
+        case .codeLifetime: PolicyOption.codeLifetime.help
         case .gatewayLatency: localized("Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)")
         case .gatewayFailure: localized("Make every code request fail: network, rate-limited or timeout")
         case .service: localized("Base URL of the code server, https:// (http:// only to this machine); default: the embedded gateway")

@@ -1,4 +1,6 @@
 import CodeGateCore
+import CodeGateGateway
+import CodeGateService
 /// What the app was started with, parsed from its command-line values.
 public struct LaunchOptions: Sendable, Equatable {
     /// The cooldown after each request (`--duration`).
@@ -38,12 +40,20 @@ public struct LaunchOptions: Sendable, Equatable {
 
     /// Parses `--duration`: whole seconds from 1 to 3600.
     public static func parseDuration(_ text: String) throws(LaunchOptionError) -> Duration {
-        .seconds(try wholeNumber(text, option: "--duration", unit: "seconds", in: 1...3600))
+        try parse(text, as: .cooldown)
     }
 
     /// Parses `--code-ttl`: whole seconds from 1 to 3600.
     public static func parseCodeLifetime(_ text: String) throws(LaunchOptionError) -> Duration {
-        .seconds(try wholeNumber(text, option: "--code-ttl", unit: "seconds", in: 1...3600))
+        try parse(text, as: .codeLifetime)
+    }
+
+    /// A rule of the gateway's, parsed as `codegate-gateway` parses it.
+    private static func parse(_ text: String, as option: PolicyOption) throws(LaunchOptionError) -> Duration {
+        guard let duration = option.parse(text) else {
+            throw .outOfRange(option: option.name, unit: "seconds", range: PolicyOption.seconds, text: text)
+        }
+        return duration
     }
 
     /// Parses `--gateway-latency`: whole milliseconds from 0 to 60000.

@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateGateway
 /// The cooldown kept in the file `cooldown` of the `StateFolder`.
 ///
 /// A file that cannot be trusted — a FIFO, a link, another user's, huge, binary or a record

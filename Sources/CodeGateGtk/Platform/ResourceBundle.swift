@@ -1,6 +1,6 @@
 import CGtk
 
-/// A GResource bundle that GResourcePlugin compiled into a target (its base64
+/// A GResource bundle that EmbedPlugin compiled into a target (its base64
 /// `compiledResourceBundle`), registered with GLib once so its files resolve under `basePath`.
 /// The controls have one of their own; the app has another, under its application id.
 @MainActor

@@ -1,4 +1,5 @@
 import CSoupLoader
+import CodeGateProtocol
 
 /// One request sent on a libsoup session and its answer read, all on the GLib main loop:
 /// `soup_session_send_async`, then `g_input_stream_read_bytes_async` until the end of the body
@@ -92,8 +93,8 @@ final class SoupExchange {
         }
         answer.status = Int(soup.message_get_status(message).rawValue)
         answer.contentType = header("Content-Type")
-        answer.retryAfter = header("Retry-After")
-        answer.replayed = header("Idempotent-Replayed")
+        answer.retryAfter = header(ProtocolHeader.retryAfter)
+        answer.replayed = header(ProtocolHeader.idempotentReplayed)
         // A declared length over the limit is refused before a byte of it is read.
         if soup.message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
            soup.message_headers_get_content_length(headers) > goffset(limit) {

@@ -1,17 +1,17 @@
-import CodeGateFlow
+import CodeGateService
 import CodeGateProtocol
 /// Protocol v1 (`docs/protocol.md`) as the client speaks it: the two requests' paths and
 /// bodies, and what each answer means. Every answer is checked against what the protocol
 /// allows; anything else is refused as a bad answer, never guessed at.
 enum CodesProtocol {
     /// The path of "send a code", under the service's base URL.
-    static let requestPath = "v1/codes"
+    static let requestPath = ProtocolPath.relative(ProtocolPath.codes)
     /// The path of "check a code".
-    static let verifyPath = "v1/codes/verify"
+    static let verifyPath = ProtocolPath.relative(ProtocolPath.verify)
     /// The most the client reads of a body.
-    static let bodyLimit = 65_536
+    static let bodyLimit = ProtocolLimit.answerBytes
     /// The most wrong guesses an answer may say are left: more is no answer of a real server.
-    static let mostAttempts = 1000
+    static let mostAttempts = ProtocolLimit.mostAttempts
 
     /// Why an answer gives no result: the error for the flow, whether the server understood
     /// the request (then it has settled it, and a retry is a new request), and a line for
@@ -24,12 +24,12 @@ enum CodesProtocol {
 
     /// The body of "send a code" to `number`.
     static func requestBody(for number: PhoneNumber) -> [UInt8] {
-        JSONValue.object([("phone", .string(number.e164))]).encoded
+        CodeRequest(phone: number.e164).json.encoded
     }
 
     /// The body of "check `code` for `number`".
     static func verifyBody(_ code: String, for number: PhoneNumber) -> [UInt8] {
-        JSONValue.object([("phone", .string(number.e164)), ("code", .string(code))]).encoded
+        CodeRequest(phone: number.e164, code: code).json.encoded
     }
 
     /// The receipt in an answer to "send a code".
@@ -40,8 +40,11 @@ enum CodesProtocol {
                 return .failure(bad("200 without Idempotent-Replayed: true"))
             }
             guard let json = answer.json else { return .failure(bad("\(answer.status) body is not a JSON object")) }
-            guard let cooldown = seconds(json["cooldown_seconds"]), let lifetime = seconds(json["expires_in_seconds"]) else {
-                return .failure(bad("\(answer.status) body lacks cooldown_seconds or expires_in_seconds from 1 to \(HTTPAnswer.longestWait)"))
+            guard let cooldown = seconds(json[ProtocolField.cooldownSeconds]),
+                  let lifetime = seconds(json[ProtocolField.expiresInSeconds])
+            else {
+                let members = "\(ProtocolField.cooldownSeconds) or \(ProtocolField.expiresInSeconds)"
+                return .failure(bad("\(answer.status) body lacks \(members) from 1 to \(ProtocolLimit.longestWait)"))
             }
             return .success(CodeReceipt(cooldown: .seconds(cooldown), validFor: .seconds(lifetime)))
         default:
@@ -52,20 +55,20 @@ enum CodesProtocol {
     /// The verdict in an answer to "check a code".
     static func verification(from answer: HTTPAnswer) -> Result<VerificationResult, Refusal> {
         guard answer.status == 200 else { return .failure(refusal(answer, cooldownAllowed: false)) }
-        guard let json = answer.json, let result = json["result"]?.string else {
+        guard let json = answer.json, let result = json[ProtocolField.result]?.string else {
             return .failure(bad("200 body is not a JSON object with a result"))
         }
-        switch result {
-        case "verified": return .success(.verified)
-        case "expired": return .success(.expired)
-        case "locked": return .success(.locked)
-        case "no_code": return .success(.noCodeRequested)
-        case "wrong_code":
-            guard let left = json["attempts_left"]?.integer, (1...mostAttempts).contains(left) else {
-                return .failure(bad("wrong_code without attempts_left from 1 to \(mostAttempts)"))
+        switch ProtocolResult(rawValue: result) {
+        case .verified: return .success(.verified)
+        case .expired: return .success(.expired)
+        case .locked: return .success(.locked)
+        case .noCode: return .success(.noCodeRequested)
+        case .wrongCode:
+            guard let left = json[ProtocolField.attemptsLeft]?.integer, (1...mostAttempts).contains(left) else {
+                return .failure(bad("\(result) without \(ProtocolField.attemptsLeft) from 1 to \(mostAttempts)"))
             }
             return .success(.wrongCode(attemptsLeft: left))
-        default:
+        case nil:
             return .failure(bad("unknown result \"\(result.prefix(40))\""))
         }
     }
@@ -79,23 +82,27 @@ enum CodesProtocol {
             return Refusal(error: .serverError, settled: false, reason: "server error \(status)")
         }
         guard (400...499).contains(status) else { return bad("status \(status) is none the protocol allows") }
-        guard let error = answer.json?["error"]?.members, let kind = error["kind"]?.string, error["message"]?.string != nil else {
+        guard let error = answer.json?[ProtocolField.error]?.members, let kind = error[ProtocolField.kind]?.string,
+              error[ProtocolField.message]?.string != nil
+        else {
             return bad("\(status) without the protocol's error body")
         }
-        if status == 429, let header = answer.retryAfterSeconds, let body = seconds(error["retry_after_seconds"]), header != body {
-            return bad("429 whose Retry-After (\(header)) and retry_after_seconds (\(body)) disagree")
+        let retryAfter = seconds(error[ProtocolField.retryAfterSeconds])
+        if status == 429, let header = answer.retryAfterSeconds, let body = retryAfter, header != body {
+            let names = (ProtocolHeader.retryAfter, ProtocolField.retryAfterSeconds)
+            return bad("429 whose \(names.0) (\(header)) and \(names.1) (\(body)) disagree")
         }
-        switch (status, kind) {
-        case (429, "cooldown") where cooldownAllowed:
-            guard let seconds = answer.retryAfterSeconds ?? seconds(error["retry_after_seconds"]) else {
+        switch (status, ProtocolErrorKind(rawValue: kind)) {
+        case (429, .cooldown) where cooldownAllowed:
+            guard let seconds = answer.retryAfterSeconds ?? retryAfter else {
                 return bad("429 cooldown without the seconds left")
             }
-            return Refusal(error: .cooldown(secondsLeft: seconds), settled: true, reason: "cooldown")
-        case (429, "rate_limited"):
-            let seconds = answer.retryAfterSeconds ?? Self.seconds(error["retry_after_seconds"])
+            return Refusal(error: .cooldown(secondsLeft: seconds), settled: true, reason: kind)
+        case (429, .rateLimited):
+            let seconds = answer.retryAfterSeconds ?? retryAfter
             return Refusal(error: .rateLimited(retryAfter: seconds), settled: true, reason: "rate limited")
-        case (400, "invalid_request"), (400, "invalid_phone"), (404, "not_found"), (405, "method_not_allowed"),
-             (411, "length_required"), (413, "payload_too_large"), (415, "unsupported_media_type"), (422, "idempotency_mismatch"):
+        case (400, .invalidRequest), (400, .invalidPhone), (404, .notFound), (405, .methodNotAllowed),
+             (411, .lengthRequired), (413, .payloadTooLarge), (415, .unsupportedMediaType), (422, .idempotencyMismatch):
             return Refusal(error: .badAnswer, settled: true, reason: "the server refused the request: \(status) \(kind)")
         default:
             return bad("\(status) with kind \"\(kind.prefix(40))\"")
@@ -108,7 +115,7 @@ enum CodesProtocol {
 
     /// A count of seconds the protocol allows: an integer from 1 to a day.
     private static func seconds(_ value: JSONScalar?) -> Int? {
-        guard let seconds = value?.integer, (1...HTTPAnswer.longestWait).contains(seconds) else { return nil }
+        guard let seconds = value?.integer, (1...ProtocolLimit.longestWait).contains(seconds) else { return nil }
         return seconds
     }
 }

@@ -12,15 +12,11 @@ struct HTTPAnswer: Equatable {
     var replayed: String?
     var body: [UInt8]
 
-    /// The longest wait the protocol's numbers may name: a day. A larger one is no cooldown
-    /// a person would wait for, and a number this app would show as a countdown.
-    static let longestWait = 86_400
-
     /// Whether the body is JSON in UTF-8: `application/json`, with no charset or `utf-8`.
     var isJSON: Bool {
         guard let contentType else { return false }
         let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
-        guard parts[0].trimmingSpaces.lowercased() == "application/json" else { return false }
+        guard parts[0].trimmingSpaces.lowercased() == ProtocolHeader.jsonType else { return false }
         for parameter in parts.dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { return false }
@@ -36,7 +32,7 @@ struct HTTPAnswer: Equatable {
     /// is none the protocol uses.
     var retryAfterSeconds: Int? {
         guard let text = retryAfter?.trimmingSpaces, !text.isEmpty, text.count <= 6, text.allSatisfy(\.isASCIIDigit),
-              let seconds = Int(text), (1...Self.longestWait).contains(seconds)
+              let seconds = Int(text), (1...ProtocolLimit.longestWait).contains(seconds)
         else { return nil }
         return seconds
     }

@@ -1,5 +1,6 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
 import CodeGateProtocol
 
 /// The protocol of docs/protocol.md over the embedded gateway: each request is checked in the
@@ -10,7 +11,7 @@ import CodeGateProtocol
 @MainActor
 public final class GatewayAPI {
     /// The largest request body read.
-    nonisolated static let maxBodyBytes = 4096
+    nonisolated static let maxBodyBytes = ProtocolLimit.requestBytes
 
     private enum Route {
         case requestCode
@@ -75,8 +76,8 @@ public final class GatewayAPI {
     private func route(of request: APIRequest) throws(Refusal) -> Route {
         let route: Route
         switch request.path {
-        case "/v1/codes": route = .requestCode
-        case "/v1/codes/verify": route = .verify
+        case ProtocolPath.codes: route = .requestCode
+        case ProtocolPath.verify: route = .verify
         default: throw .notFound
         }
         guard request.method == "POST" else { throw .methodNotAllowed }
@@ -98,54 +99,57 @@ public final class GatewayAPI {
         }
         switch outcome {
         case .sent(let receipt): return APIAnswer(status: 201, headers: [], body: Self.body(of: receipt))
-        case .replayed(let receipt): return APIAnswer(status: 200, headers: [("Idempotent-Replayed", "true")], body: Self.body(of: receipt))
+        case .replayed(let receipt):
+            let replayed = [(ProtocolHeader.idempotentReplayed, "true")]
+            return APIAnswer(status: 200, headers: replayed, body: Self.body(of: receipt))
         case .keyMismatch: throw .idempotencyMismatch
         }
     }
 
     /// Whether `key` is an `Idempotency-Key` the protocol allows: 1–64 of `A–Z a–z 0–9 _ -`.
     nonisolated static func isValidKey(_ key: String) -> Bool {
-        (1...64).contains(key.utf8.count)
+        ProtocolLimit.keyLength.contains(key.utf8.count)
             && key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
     private func verify(_ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer {
         let number = try phone(in: members)
-        guard case .string(let code)? = members["code"] else { throw .missingMember("code") }
-        guard (4...8).contains(code.utf8.count), code.allSatisfy(\.isASCIIDigit) else { throw .badCode }
+        guard case .string(let code)? = members[ProtocolField.code] else { throw .missingMember(ProtocolField.code) }
+        guard ProtocolLimit.codeLength.contains(code.utf8.count), code.allSatisfy(\.isASCIIDigit) else { throw .badCode }
         let result: VerificationResult
         do {
             result = try await service.verify(code, for: number)
         } catch {
             throw Refusal(error)
         }
-        let body: [(String, JSONValue)] =
+        let verdict =
             switch result {
-            case .verified: [("result", .string("verified"))]
-            case .wrongCode(let left): [("result", .string("wrong_code")), ("attempts_left", .integer(left))]
-            case .expired: [("result", .string("expired"))]
-            case .locked: [("result", .string("locked"))]
-            case .noCodeRequested: [("result", .string("no_code"))]
+            case .verified: VerdictAnswer(.verified)
+            case .wrongCode(let left): VerdictAnswer(.wrongCode, attemptsLeft: left)
+            case .expired: VerdictAnswer(.expired)
+            case .locked: VerdictAnswer(.locked)
+            case .noCodeRequested: VerdictAnswer(.noCode)
             }
-        return APIAnswer(status: 200, headers: [], body: .object(body))
+        return APIAnswer(status: 200, headers: [], body: verdict.json)
     }
 
     private func phone(in members: [String: JSONScalar]) throws(Refusal) -> PhoneNumber {
-        guard case .string(let text)? = members["phone"] else { throw .missingMember("phone") }
+        guard case .string(let text)? = members[ProtocolField.phone] else { throw .missingMember(ProtocolField.phone) }
         guard let number = PhoneNumber(e164: text) else { throw .invalidPhone(text) }
         return number
     }
 
     private static func body(of receipt: CodeReceipt) -> JSONValue {
-        .object([("cooldown_seconds", .integer(max(1, receipt.cooldown.secondsRoundedUp))),
-                 ("expires_in_seconds", .integer(max(1, receipt.validFor.secondsRoundedUp)))])
+        ReceiptAnswer(
+            cooldownSeconds: max(1, receipt.cooldown.secondsRoundedUp), expiresInSeconds: max(1, receipt.validFor.secondsRoundedUp)
+        ).json
     }
 
     /// `application/json`, with no parameter but a UTF-8 charset.
     nonisolated static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let parts = contentType.split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
-        guard parts.first == "application/json" else { return false }
+        guard parts.first == ProtocolHeader.jsonType else { return false }
         return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" }
     }
 }

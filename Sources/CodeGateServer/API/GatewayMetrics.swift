@@ -1,3 +1,5 @@
+import CodeGateProtocol
+
 /// What `GET /metrics` tells a Prometheus scraper, in its text exposition format (0.0.4):
 /// requests by route and status, their latency as a histogram, codes sent and open connections.
 ///
@@ -16,7 +18,7 @@ final class GatewayMetrics {
 
     /// The route label for `path`.
     static func route(of path: String) -> String {
-        ["/v1/codes", "/v1/codes/verify", "/healthz", "/metrics"].contains(path) ? path : "other"
+        ProtocolPath.all.contains(path) ? path : "other"
     }
 
     /// Counts one answered request.

@@ -1,5 +1,7 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateGateway
+import CodeGateService
+import CodeGateText
 import CodeGateProtocol
 
 /// One of the protocol's error answers (docs/protocol.md, "Errors"): its status, its
@@ -54,22 +56,22 @@ enum Refusal: Error, Equatable {
         }
     }
 
-    var kind: String {
+    var kind: ProtocolErrorKind {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode: "invalid_request"
-        case .invalidPhone: "invalid_phone"
-        case .notFound: "not_found"
-        case .methodNotAllowed: "method_not_allowed"
-        case .lengthRequired: "length_required"
-        case .payloadTooLarge: "payload_too_large"
-        case .unsupportedMediaType: "unsupported_media_type"
-        case .idempotencyMismatch: "idempotency_mismatch"
-        case .cooldown: "cooldown"
-        case .rateLimited: "rate_limited"
-        case .internal: "internal"
-        case .stateUnavailable(.crowded): "store_full"
-        case .stateUnavailable(.recovering): "state_recovering"
-        case .stateUnavailable: "state_unavailable"
+        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode: .invalidRequest
+        case .invalidPhone: .invalidPhone
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .lengthRequired: .lengthRequired
+        case .payloadTooLarge: .payloadTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .idempotencyMismatch: .idempotencyMismatch
+        case .cooldown: .cooldown
+        case .rateLimited: .rateLimited
+        case .internal: .internal
+        case .stateUnavailable(.crowded): .storeFull
+        case .stateUnavailable(.recovering): .stateRecovering
+        case .stateUnavailable: .stateUnavailable
         }
     }
 
@@ -101,7 +103,7 @@ enum Refusal: Error, Equatable {
         case .payloadTooLarge: localized("请求正文超过 {0} 字节").filling(GatewayAPI.maxBodyBytes)
         case .unsupportedMediaType: localized("请求正文须为 UTF-8 编码的 application/json")
         case .idempotencyMismatch: localized("此 Idempotency-Key 已用于另一个请求")
-        case .cooldown(let seconds): CodeServiceError.cooldown(secondsLeft: seconds).message
+        case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .rateLimited(let seconds): localized("请求过于频繁，请 {0} 秒后再试", "请求过于频繁，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .stateUnavailable(let problem): problem.message
         case .internal: localized("服务器内部错误，请稍后再试")
@@ -110,13 +112,10 @@ enum Refusal: Error, Equatable {
 
     /// The answer: `{"error": {"kind", "message"[, "retry_after_seconds"]}}` with its headers.
     @MainActor func answer(in language: AnswerLanguage) -> APIAnswer {
-        var error: [(String, JSONValue)] = [("kind", .string(kind)), ("message", .string(language.speaking { message }))]
-        var headers = [("Content-Language", language.tag)]
-        if let retryAfter {
-            error.append(("retry_after_seconds", .integer(retryAfter)))
-            headers.append(("Retry-After", String(retryAfter)))
-        }
+        var headers = [(ProtocolHeader.contentLanguage, language.tag)]
+        if let retryAfter { headers.append((ProtocolHeader.retryAfter, String(retryAfter))) }
         if self == .methodNotAllowed { headers.append(("Allow", "POST")) }
-        return APIAnswer(status: status, headers: headers, body: .object([("error", .object(error))]))
+        let error = ErrorAnswer(kind: kind, message: language.speaking { message }, retryAfterSeconds: retryAfter)
+        return APIAnswer(status: status, headers: headers, body: error.json)
     }
 }

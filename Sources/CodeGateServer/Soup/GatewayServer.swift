@@ -1,5 +1,5 @@
 import CodeGateCore
-import CodeGateFlow
+import CodeGateText
 import CodeGateProtocol
 import Glibc
 
@@ -75,7 +75,7 @@ public final class GatewayServer {
     /// the connection closed and drops it.
     private func checkHeaders(_ message: ServerMessage) {
         let refusal: Refusal
-        if let name = ["Content-Length", "Content-Type", "Idempotency-Key"].first(where: message.isRepeated) {
+        if let name = ["Content-Length", "Content-Type", ProtocolHeader.idempotencyKey].first(where: message.isRepeated) {
             refusal = .repeatedHeader(name)
         } else if let tooLarge = GatewayAPI.refusal(contentLength: message.contentLength, chunked: message.isChunked) {
             refusal = tooLarge
@@ -83,7 +83,7 @@ public final class GatewayServer {
             return
         }
         let started = ContinuousClock.now
-        var answer = refusal.answer(in: .preferred(by: message.header("Accept-Language")))
+        var answer = refusal.answer(in: .preferred(by: message.header(ProtocolHeader.acceptLanguage)))
         answer.headers += [("Cache-Control", "no-store"), ("Connection", "close")]
         message.answerAndClose(status: answer.status, headers: answer.headers, body: answer.body.encoded)
         logged(message, answer.status, started: started)
@@ -92,19 +92,20 @@ public final class GatewayServer {
     private func handle(_ message: ServerMessage) {
         let started = ContinuousClock.now
         switch (message.method, message.path) {
-        case ("GET", "/metrics"):
+        case ("GET", ProtocolPath.metrics):
             respond(message, status: 200, headers: [], body: Array(metrics.text(connections: server.connectionCount).utf8),
                     type: "text/plain; version=0.0.4; charset=utf-8", started: started)
             return
-        case ("GET", "/healthz"):
+        case ("GET", ProtocolPath.health):
             let healthy = api.isHealthy()
-            let body = JSONValue.object([("status", .string(healthy ? "ok" : "state_unavailable"))])
+            let body = JSONValue.object([("status", .string(healthy ? "ok" : ProtocolErrorKind.stateUnavailable.rawValue))])
             respond(message, status: healthy ? 200 : 503, headers: [], body: body.encoded, started: started)
             return
         default: break
         }
         let request = APIRequest(method: message.method, path: message.path, contentType: message.header("Content-Type"),
-                                 idempotencyKey: message.header("Idempotency-Key"), acceptLanguage: message.header("Accept-Language"),
+                                 idempotencyKey: message.header(ProtocolHeader.idempotencyKey),
+                                 acceptLanguage: message.header(ProtocolHeader.acceptLanguage),
                                  body: message.body(limit: GatewayAPI.maxBodyBytes), client: client(of: message))
         // Started at once, on this thread: the API answers without waiting (the embedded
         // gateway's store is synchronous), and libsoup then sends the answer in the same turn
@@ -136,7 +137,7 @@ public final class GatewayServer {
     /// appended last to `X-Forwarded-For` (the ones before it are the client's to invent).
     private func client(of message: ServerMessage) -> String {
         let peer = message.client
-        guard let trustedProxy, peer == trustedProxy, let forwarded = message.headerList("X-Forwarded-For"),
+        guard let trustedProxy, peer == trustedProxy, let forwarded = message.headerList(ProtocolHeader.forwardedFor),
               let last = forwarded.split(separator: ",").last.map({ String($0.filter { $0 != " " && $0 != "\t" }) }),
               GatewayOptions.isAddress(last)
         else { return peer }

@@ -1,0 +1,103 @@
+import CSQLite
+import CodeGateCore
+import CodeGateService
+
+/// The store's limits in time, kept in the database so that every gateway on it shares them:
+/// `closures`, the moment until which a store started afresh refuses every request, and
+/// `clients`, each client's rate limit.
+extension GatewayStore {
+    static let closureTable = """
+        CREATE TABLE IF NOT EXISTS closures (
+            id INTEGER PRIMARY KEY CHECK (id = 1), boot_id TEXT NOT NULL, until_boot INTEGER NOT NULL, until_wall INTEGER NOT NULL
+        ) STRICT
+        """
+
+    static let clientTable = """
+        CREATE TABLE IF NOT EXISTS clients (
+            client TEXT PRIMARY KEY NOT NULL, boot_id TEXT NOT NULL, due_boot INTEGER NOT NULL, due_wall INTEGER NOT NULL
+        ) STRICT
+        """
+
+    /// The most clients whose rate is tracked at once; a newcomer beyond them waits until the
+    /// first of them is forgotten.
+    static let maxClients = 4096
+
+    /// Opens the database if need be and runs one write transaction on it: throws what a
+    /// request would meet.
+    package func check() throws(StateProblem) {
+        let database = try connected()
+        do {
+            try database.transaction { () throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }
+        } catch {
+            throw problem(error)
+        }
+    }
+
+    /// Closes the store for `time` from `now`: every request for a number is refused until then.
+    static func refuseAll(in database: SQLiteDatabase, for time: Duration, at now: SystemMoment) throws(SQLiteError) {
+        try database.run("INSERT OR REPLACE INTO closures (id, boot_id, until_boot, until_wall) VALUES (1, ?, ?, ?)", [
+            .text(now.bootID), .integer((now.boot + time).wholeNanoseconds), .integer((now.wall + time).wholeNanoseconds),
+        ])
+    }
+
+    /// The whole seconds the store stays closed at `now`, or nil when it is open (an elapsed
+    /// closure is forgotten). A closure claiming more than a day counts as a day.
+    static func closedTime(in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) -> Int? {
+        let rows = try database.run("""
+            SELECT CASE WHEN boot_id = ?1 THEN until_boot - ?2 ELSE until_wall - ?3 END FROM closures
+            """, clocks(at: now))
+        guard let row = rows.first else { return nil }
+        guard case .integer(let left) = row.first, left > 0 else {
+            try database.run("DELETE FROM closures")
+            return nil
+        }
+        return Duration.nanoseconds(min(left, GatewayRecord.longestRule.wholeNanoseconds)).secondsRoundedUp
+    }
+
+    /// Counts a request from `client` against `limit` requests a minute (0: no limit), shared
+    /// by every gateway on the store: nil when it is admitted, else the whole seconds until it
+    /// would be. A client may send `limit` at once, then one every minute / `limit`: the
+    /// generic cell rate algorithm, which keeps one moment per client — when its allowance is
+    /// whole again — so a client's requests in any minute never exceed twice the limit, and
+    /// average the limit. Throws when the state cannot be used.
+    public func admit(_ client: String, limit: Int) throws(StateProblem) -> Int? {
+        guard limit > 0 else { return nil }
+        let database = try connected()
+        let now = moment()
+        let interval = Duration.seconds(60) / limit
+        let tolerance = Duration.seconds(60) - interval
+        do {
+            return try database.transaction { () throws(SQLiteError) -> Int? in
+                let clocks = Self.clocks(at: now)
+                try database.run("DELETE FROM clients WHERE CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END <= 0", clocks)
+                let rows = try database.run("""
+                    SELECT CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END FROM clients WHERE client = ?4
+                    """, clocks + [.text(client)])
+                // A moment further than a minute ahead is no moment of ours: a minute.
+                var due = Duration.zero
+                if case .integer(let left)? = rows.first?.first { due = .nanoseconds(min(max(left, 0), 60_000_000_000)) }
+                if due > tolerance { return max(1, (due - tolerance).secondsRoundedUp) }
+                if rows.isEmpty, let wait = try Self.waitForClientRoom(in: database, clocks: clocks) { return wait }
+                due += interval
+                try database.run("INSERT OR REPLACE INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, ?, ?, ?)", [
+                    .text(client), .text(now.bootID), .integer((now.boot + due).wholeNanoseconds), .integer((now.wall + due).wholeNanoseconds),
+                ])
+                return nil
+            }
+        } catch {
+            throw problem(error)
+        }
+    }
+
+    /// Nil when one more client fits; else the seconds until the first tracked one is forgotten.
+    private static func waitForClientRoom(in database: SQLiteDatabase, clocks: [SQLiteValue]) throws(SQLiteError) -> Int? {
+        guard case .integer(let count)? = try database.run("SELECT COUNT(*) FROM clients").first?.first, count >= maxClients else { return nil }
+        let first = try database.run("SELECT MIN(CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END) FROM clients", clocks)
+        guard case .integer(let left)? = first.first?.first else { return 1 }
+        return max(1, Duration.nanoseconds(min(left, 60_000_000_000)).secondsRoundedUp)
+    }
+
+    private static func clocks(at now: SystemMoment) -> [SQLiteValue] {
+        [.text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds)]
+    }
+}

@@ -1,0 +1,59 @@
+import CSQLite
+import CodeGateCore
+import CodeGateService
+
+/// The store's second table, `replies`: `GatewayReply`s by idempotency key, written in the
+/// same transaction as the record their code went into, so that no two processes can both
+/// answer one key with a code.
+extension GatewayStore {
+    static let replyTable = """
+        CREATE TABLE IF NOT EXISTS replies (
+            key TEXT PRIMARY KEY NOT NULL, number TEXT NOT NULL, boot_id TEXT NOT NULL,
+            issued_boot INTEGER NOT NULL, issued_wall INTEGER NOT NULL,
+            cooldown INTEGER NOT NULL, lifetime INTEGER NOT NULL
+        ) STRICT
+        """
+
+    private static let replyColumns = "key, number, boot_id, issued_boot, issued_wall, cooldown, lifetime"
+
+    /// The reply kept under `key` at `now`, after forgetting the replies no longer kept and the
+    /// oldest beyond `GatewayReply.capacity`; nil when there is none (or a damaged one).
+    static func reply(for key: String, in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) -> GatewayReply? {
+        try database.run("""
+            DELETE FROM replies WHERE
+                (CASE WHEN boot_id = ?1 THEN ?2 - issued_boot ELSE ?3 - issued_wall END) >= MAX(cooldown, lifetime)
+            """, [.text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds)])
+        try database.run("""
+            DELETE FROM replies WHERE key NOT IN (SELECT key FROM replies ORDER BY issued_wall DESC LIMIT \(GatewayReply.capacity - 1))
+            """)
+        let rows = try database.run("SELECT \(replyColumns) FROM replies WHERE key = ?", [.text(key)])
+        return rows.first.flatMap { reply(from: $0, at: now) }.flatMap { $0.isKept ? $0 : nil }
+    }
+
+    /// Keeps `reply` under `key`, or forgets the key when nil.
+    static func store(_ reply: GatewayReply?, for key: String, in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) {
+        guard let reply else {
+            try database.run("DELETE FROM replies WHERE key = ?", [.text(key)])
+            return
+        }
+        try database.run("INSERT OR REPLACE INTO replies (\(replyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+            .text(key), .text(reply.number.e164), .text(now.bootID),
+            .integer((now.boot - reply.age).wholeNanoseconds), .integer((now.wall - reply.age).wholeNanoseconds),
+            .integer(reply.cooldown.wholeNanoseconds), .integer(reply.lifetime.wholeNanoseconds),
+        ])
+    }
+
+    /// The reply in a row, its age measured at `now`; nil when any field is not one a reply holds.
+    private static func reply(from row: [SQLiteValue], at now: SystemMoment) -> GatewayReply? {
+        let rules = 0...GatewayRecord.longestRule.wholeNanoseconds
+        guard row.count == 7, case .text(let e164) = row[1], let number = PhoneNumber(e164: e164),
+              case .text(let bootID) = row[2], let recordedBootID = SystemMoment.recordedBootID(bootID),
+              case .integer(let boot) = row[3], case .integer(let wall) = row[4],
+              case .integer(let cooldown) = row[5], rules.contains(cooldown),
+              case .integer(let lifetime) = row[6], rules.contains(lifetime)
+        else { return nil }
+        // As for records: a moment in the future counts as now.
+        let age = now.isSameBoot(as: recordedBootID) ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
+        return GatewayReply(number: number, age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime))
+    }
+}

@@ -1,0 +1,207 @@
+import CodeGateCore
+import CodeGateService
+/// The embedded SMS gateway `make run` uses with no set-up: it issues 6-digit codes, "delivers"
+/// them as text messages to `outbox`, and enforces the rules a real provider does — cooldown,
+/// expiry, single use, and a limit on wrong guesses — even when the UI is bypassed.
+///
+/// Codes come from the system's secure random source unless a generator is injected, are kept
+/// only as salted digests (`IssuedCode`), compared in constant time, and never logged. Its
+/// store (a `CodeStore`: `GatewayStore`, SQLite in the state folder) keeps cooldowns, codes and
+/// attempt counters across restarts and shares them with every other CodeGate on the same
+/// state, as a real provider's server does; when that state cannot be kept, it refuses rather
+/// than send a code it could not remember.
+@MainActor
+public final class LocalCodeService: CodeService {
+    /// The rules codes are issued under.
+    public struct Policy: Equatable, Sendable {
+        /// Time between two requests for the same number.
+        public var cooldown: Duration = .seconds(60)
+        /// How long a code stays valid.
+        public var codeLifetime: Duration = .seconds(300)
+        /// Wrong guesses allowed before the code is locked.
+        public var maxAttempts = 5
+
+        /// The defaults: 60 s cooldown, codes valid for 5 minutes, 5 guesses.
+        public init() {}
+    }
+
+    /// Told of each message the gateway delivers, in order: what the phone would receive.
+    public let outbox = ObserverList<SMSMessage>()
+    private let timers: any TimerPort
+    private let policy: Policy
+    private let simulation: GatewaySimulation
+    private var random: any RandomNumberGenerator
+    private let store: any CodeStore
+
+    /// Creates the gateway over what `store` keeps; without one, over a store in memory whose
+    /// clocks are `timers`'.
+    public init(
+        timers: any TimerPort,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        policy: Policy = Policy(),
+        simulation: GatewaySimulation = GatewaySimulation(),
+        store: GatewayStore? = nil
+    ) {
+        self.timers = timers
+        self.random = random
+        self.policy = policy
+        self.simulation = simulation
+        let origin = timers.now
+        self.store = store ?? GatewayStore(inMemoryWith: {
+            let elapsed = origin.duration(to: timers.now)
+            return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
+        })
+    }
+
+    public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
+        try await arrive()
+        let key = try codeKey()
+        let issued = try storing(number) { record in issue(&record, key: key) }
+        return try deliver(issued.answer, to: number, secondsLeft: issued.secondsLeft)
+    }
+
+    /// `requestCode`, under an idempotency key: a key answered before — by this gateway or any
+    /// other on the same state, before or after a restart — gets its answer again, with what is
+    /// left of its times, and sends no SMS; a key answered for another number is refused. Only
+    /// a request that sent a code leaves its key behind: a refused one is decided afresh.
+    public func requestCode(for number: PhoneNumber, idempotencyKey key: String) async throws(CodeServiceError) -> KeyedReceipt {
+        try await arrive()
+        let secret = try codeKey()
+        let decided = try storing(number, replyKey: key) { record, reply -> KeyedDecision in
+            if let reply {
+                return reply.number == number ? .replay(reply.receiptLeft) : .mismatch
+            }
+            guard let code = issue(&record, key: secret) else { return .issued(nil) }
+            reply = GatewayReply(number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime)
+            return .issued(code)
+        }
+        switch decided.answer {
+        case .replay(let receipt): return .replayed(receipt)
+        case .mismatch: return .keyMismatch
+        case .issued(let code): return .sent(try deliver(code, to: number, secondsLeft: decided.secondsLeft))
+        }
+    }
+
+    private enum KeyedDecision {
+        case issued(String?)
+        case replay(CodeReceipt)
+        case mismatch
+    }
+
+    /// A fresh code in `record`, unless its cooldown runs: another window may have sent one
+    /// since this one's cooldown ended, and its rules hold.
+    private func issue(_ record: inout GatewayRecord?, key: [UInt8]) -> String? {
+        if let record, record.age < record.cooldown { return nil }
+        let code = VerificationCode.generate(using: &random)
+        record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
+                               code: IssuedCode(code: code, key: key, attemptsLeft: policy.maxAttempts, random: &random))
+        return code
+    }
+
+    /// The store's key for code digests; a store that cannot have one refuses the call.
+    private func codeKey() throws(CodeServiceError) -> [UInt8] {
+        do {
+            return try store.codeKey()
+        } catch {
+            throw .stateUnavailable(error)
+        }
+    }
+
+    /// Sends `code` to `number` and says so; no code means the cooldown refused it.
+    private func deliver(_ code: String?, to number: PhoneNumber, secondsLeft: Int) throws(CodeServiceError) -> CodeReceipt {
+        guard let code else { throw .cooldown(secondsLeft: secondsLeft) }
+        outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
+        return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
+    }
+
+    /// The request's way to the gateway: the simulated latency and failure.
+    private func arrive() async throws(CodeServiceError) {
+        try await crossNetwork()
+        switch simulation.failure {
+        case .network: throw .network
+        // A minute, as a provider's limit per client would be: the message says how long.
+        case .rateLimited: throw .rateLimited(retryAfter: 60)
+        case .timeout:
+            // A gateway that never answers: wait until the caller gives up.
+            try? await timers.sleep(for: .seconds(365 * 86_400))
+            throw .timeout
+        case nil: break
+        }
+    }
+
+    /// Counts a request from `client` against `limit` requests a minute (0: none), in the
+    /// store, so every gateway on it shares each client's allowance: nil when it is admitted,
+    /// else the whole seconds until it would be (`GatewayStore.admit`).
+    public func admit(_ client: String, limit: Int) throws(CodeServiceError) -> Int? {
+        do {
+            return try store.admit(client, limit: limit)
+        } catch {
+            throw .stateUnavailable(error)
+        }
+    }
+
+    /// Whether the store can be read and written now, and has its key: what a health check asks.
+    public func isStateUsable() -> Bool {
+        (try? store.check()) != nil && (try? store.codeKey()) != nil
+    }
+
+    public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
+        try await crossNetwork()
+        let key = try codeKey()
+        return try storing(number) { record -> VerificationResult in
+            guard let current = record, var issued = current.code else { return .noCodeRequested }
+            guard issued.attemptsLeft > 0 else { return .locked }
+            // The lifetime the code was issued with, whatever this start's options say.
+            guard current.age < current.lifetime else { return .expired }
+            if issued.matches(code, key: key) {
+                record?.code = nil
+                return .verified
+            }
+            issued.attemptsLeft -= 1
+            record?.code = issued
+            return issued.attemptsLeft == 0 ? .locked : .wrongCode(attemptsLeft: issued.attemptsLeft)
+        }.answer
+    }
+
+    /// `decide` on `number`'s record (and the reply under `replyKey`, if any) in one
+    /// transaction of the store, with the cooldown left on the record it saw; a state that
+    /// cannot be kept refuses the call.
+    private func storing<Answer>(
+        _ number: PhoneNumber, replyKey: String? = nil, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+    ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
+        do {
+            return try store.update(number, replyKey: replyKey) { record, reply in
+                let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
+                return (decide(&record, &reply), secondsLeft)
+            }
+        } catch {
+            throw .stateUnavailable(error)
+        }
+    }
+
+    private func storing<Answer>(
+        _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
+    ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
+        try storing(number, replyKey: nil) { record, _ in decide(&record) }
+    }
+
+    private func crossNetwork() async throws(CodeServiceError) {
+        guard simulation.latency > .zero else { return }
+        do {
+            try await timers.sleep(for: simulation.latency)
+        } catch {
+            throw .timeout
+        }
+    }
+}
+
+/// What a request under an idempotency key came to (`LocalCodeService.requestCode(for:idempotencyKey:)`).
+public enum KeyedReceipt: Equatable, Sendable {
+    /// A fresh code was sent.
+    case sent(CodeReceipt)
+    /// The key was answered before, for the same number: that answer again, with what is
+    /// left of its times; no SMS was sent.
+    case replayed(CodeReceipt)
+    /// The key was answered before, for another number.
+    case keyMismatch
+}

@@ -1,0 +1,19 @@
+/// An error answer's machine-readable `kind` (docs/protocol.md, "Errors").
+package enum ProtocolErrorKind: String, CaseIterable, Sendable {
+    case invalidRequest = "invalid_request"
+    case invalidPhone = "invalid_phone"
+    case notFound = "not_found"
+    case methodNotAllowed = "method_not_allowed"
+    case lengthRequired = "length_required"
+    case payloadTooLarge = "payload_too_large"
+    case unsupportedMediaType = "unsupported_media_type"
+    case idempotencyMismatch = "idempotency_mismatch"
+    case cooldown
+    case rateLimited = "rate_limited"
+    case `internal`
+    /// The store holds as many numbers as it may, each still live.
+    case storeFull = "store_full"
+    /// A damaged store was set aside; it opens again once the cooldowns it held are over.
+    case stateRecovering = "state_recovering"
+    case stateUnavailable = "state_unavailable"
+}

@@ -1,0 +1,71 @@
+import CodeGateCore
+
+/// Sends verification codes and checks them: the SMS gateway as the app sees it.
+///
+/// It lives on the main actor, like the flow that calls it: its waits are timers on the GLib
+/// main loop, never jobs on Swift's global executor, whose worker pool would keep waking the
+/// app once a second after the first one.
+@MainActor
+public protocol CodeService: AnyObject {
+    /// Sends a fresh code to `number`. The answer carries the cooldown the service imposes
+    /// before the next request for the same number.
+    func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt
+    /// Checks `code` against the last code sent to `number`.
+    func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult
+}
+
+/// The service's answer to an accepted request.
+public struct CodeReceipt: Equatable, Sendable {
+    /// How long until the service accepts another request for the number.
+    public let cooldown: Duration
+    /// How long the code stays valid.
+    public let validFor: Duration
+
+    /// Describes an accepted request.
+    public init(cooldown: Duration, validFor: Duration) {
+        self.cooldown = cooldown
+        self.validFor = validFor
+    }
+}
+
+/// What checking a code found.
+public enum VerificationResult: Equatable, Sendable {
+    /// The code was right; it is used up.
+    case verified
+    /// The code was wrong; `attemptsLeft` more guesses are allowed.
+    case wrongCode(attemptsLeft: Int)
+    /// The code's validity ran out; a new one must be requested.
+    case expired
+    /// Too many wrong guesses; a new code must be requested.
+    case locked
+    /// No code is outstanding for the number (never requested, or already used).
+    case noCodeRequested
+}
+
+/// Why the service did not answer a request as asked. No sentence for people here: the app's
+/// flow words it for its window (`message`), the gateway's server for its answers.
+public enum CodeServiceError: CooldownRefusal, Equatable, Sendable {
+    /// The gateway could not be reached.
+    case network
+    /// The gateway refuses requests for a while (too many from this client); when it says for
+    /// how long, `retryAfter` seconds.
+    case rateLimited(retryAfter: Int?)
+    /// No answer within the time limit.
+    case timeout
+    /// A code was sent to this number recently; another is allowed after `secondsLeft`.
+    case cooldown(secondsLeft: Int)
+    /// The gateway cannot keep its state, so it sends and checks nothing (it fails closed).
+    case stateUnavailable(StateProblem)
+    /// The server failed (a 5xx status): it may work again later.
+    case serverError
+    /// The server's answer is none the protocol allows — a status, header or body it does not
+    /// define, too large or too slow — or it refused the request as malformed: client and
+    /// server do not speak the same protocol.
+    case badAnswer
+
+    /// The time a `.cooldown` refusal names, which the request button counts down.
+    public var cooldownLeft: Duration? {
+        guard case .cooldown(let seconds) = self else { return nil }
+        return .seconds(seconds)
+    }
+}
