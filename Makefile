@@ -161,6 +161,7 @@ test: locale stage docs lint
 	scripts/test_notification.sh
 	scripts/test_about.sh
 	scripts/test_a11y.sh
+	scripts/test_controls_a11y.sh
 	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh
 	scripts/test_gobject.sh
@@ -222,9 +223,9 @@ orca-report: build
 	scripts/orca_flow.sh --scenario success --report
 	scripts/orca_flow.sh --scenario network --report
 
-contrast-report: build
+contrast-report: build stage
 	$(call require,$(CONTRAST_PACKAGES))
-	scripts/test_contrast.sh --report --out .build/contrast
+	scripts/test_contrast.sh --report --full --out .build/contrast
 
 # The protocol's conformance suite (docs/protocol.md) against the server at URL, e.g. the base
 # URL codegate-gateway prints: `make conformance URL=http://127.0.0.1:PORT/`. Without URL it

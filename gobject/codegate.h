@@ -67,7 +67,10 @@ GType codegate_countdown_phase_get_type (void) G_GNUC_CONST;
  * thumb. Every text on it, and what a screen reader hears of it, is a property. To assistive
  * technologies it is a widget named by #CodeGateSlideToUnlock:group-name, with the track
  * inside, a slider named by #CodeGateSlideToUnlock:locked-accessible-name or
- * #CodeGateSlideToUnlock:unlocked-accessible-name.
+ * #CodeGateSlideToUnlock:unlocked-accessible-name whose value runs from 0 to 100 (percent).
+ * A #CodeGateCountdownButton waiting for it hands it the keyboard focus when the button turns
+ * insensitive under it (a failed request, the end of a cooldown), and says why in its
+ * description unless #CodeGateSlideToUnlock:note says something else.
  */
 G_DECLARE_FINAL_TYPE (CodeGateSlideToUnlock, codegate_slide_to_unlock, CODEGATE, SLIDE_TO_UNLOCK, GtkWidget)
 
@@ -165,7 +168,9 @@ gboolean      codegate_request_get_pending      (CodeGateRequest *self);
  * Its CSS name is `button`, with the style class `countdown-button` (plus `busy` and
  * `counting` by state); inside it are its label `.countdown-label` and its fill
  * `.countdown-fill`. To assistive technologies it is a push button named by its label and,
- * while counting, the seconds left.
+ * while counting, the seconds left; its description says how the last request came out ("验证码
+ * 已发送", a failure's reason). It never drops the keyboard focus: turning insensitive under it,
+ * it hands it to its slider, or else stays focusable until the focus leaves.
  */
 G_DECLARE_FINAL_TYPE (CodeGateCountdownButton, codegate_countdown_button, CODEGATE, COUNTDOWN_BUTTON, GtkButton)
 

@@ -162,7 +162,8 @@ def screen_offset(app):
     """Where window coordinates (0, 0) are on the screen: the X window's position plus the
     margin GTK keeps around a window with client-side decorations (no window manager here)."""
     frame = find(app, "frame")
-    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^CodeGate$",
+    title = "^" + re.escape(safe(lambda: frame.name, "") or "CodeGate") + "$"
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title,
                           "getwindowgeometry", "--shell"], capture_output=True, text=True).stdout
     geometry = dict(line.split("=", 1) for line in out.split() if "=" in line)
     _, _, width, height = extents(frame)

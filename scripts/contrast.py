@@ -7,7 +7,12 @@ Two modes:
       drives the app to each state issues 9 and 14 list, saves a screenshot of the window to
       DIR/S-STATE.png and appends one JSON line per measured element to FILE. Where each
       element is comes from AT-SPI (object bounds), so the regions follow the layout.
-  contrast.py summarize FILE [--report]
+  contrast.py controls --style S --text 1|2 --width PX --out DIR --results FILE
+      The two controls alone in someone else's window (scripts/third_party_window.py, plain
+      GTK in the style S), at that text size and window width: the track's text by keyboard
+      at 0 %, 40 % and 90 % (over the part slid, the thumb and the rest), and the focus rings
+      of the slider and of the request button (issue 23).
+  contrast.py summarize FILE [--report] [--controls]
       Prints the table state × style × element with the ratio and PASS/FAIL; exits 1 on any
       FAIL, or any expected row missing (a run that stopped half-way), unless --report.
 
@@ -73,6 +78,14 @@ EXPECTED = [
     ("error", "error status text"),
 ]
 STATES = ["idle", "keyboard", "unlocked", "counting", "code", "verified", "error"]
+# What each run of the controls in a third-party window measures.
+CONTROLS_EXPECTED = [
+    ("track 0%", "slider hint text"), ("track 0%", "focus ring (slider) vs window"),
+    ("track 0%", "focus ring (slider) vs adjacent"), ("track 40%", "slider progress text"),
+    ("track 90%", "slider progress text"), ("button focused", "focus ring (button) vs window"),
+    ("button focused", "focus ring (button) vs adjacent"),
+]
+CONTROLS_STATES = ["track 0%", "track 40%", "track 90%", "button focused"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -425,25 +438,82 @@ def measure(args):
     return 0
 
 
+def measure_controls(args):
+    """The controls in scripts/third_party_window.py, by keyboard: Tab from the entry to the
+    slider, → to 40 % and 90 %, the rest of the way, Tab to the button. Every shot is taken
+    within 3 s of a key, while GTK still shows focus."""
+    app = find_app()
+    pump(1)
+    refresh(app)
+    entry = find(app, "text")
+    slider = find(app, "slider")
+    button = find(app, "push button", "获取验证码")
+    style = f"{args.style} {args.text}x {args.width}px"
+    shoot = lambda state: Shot(app, style, state, args.out, args.results,  # noqa: E731
+                               f"{args.text}x-{args.width}-{state.replace(' ', '-').replace('%', '')}")
+    xdo("mousemove", "790", "790")
+    wait_until(lambda: has_focus(app, entry), 3)
+    pump(0.5)
+    print(f"[{style}] idle")
+    idle = shoot("idle")
+    keys("Tab")
+    wait_until(lambda: has_focus(app, slider), 3)
+    pump(0.6)                        # past the theme's outline transitions
+    print(f"[{style}] track 0% (focused by Tab)")
+    start = shoot("track 0%")
+    frame = find(app, "frame")
+    print(f"  window {extents(frame)[2]} px wide; track {extents(slider)[2]}×{extents(slider)[3]} px")
+    track = inset(start.box(slider), 3, 3)
+    start.text("slider hint text", track)
+    start.focus_ring("focus ring (slider)", slider, start, idle, window_bg(start, slider))
+    for state, steps in (("track 40%", 4), ("track 90%", 5)):
+        for _ in range(steps):
+            keys("Right")
+            pump(0.15)
+        pump(0.4)
+        print(f"[{style}] {state}")
+        shot = shoot(state)
+        shot.text("slider progress text", inset(shot.box(slider), 3, 3))
+    keys("Right")
+    wait_until(lambda: is_unlocked(app, slider), 3)
+    pump(0.5)
+    before = shoot("button unfocused")
+    keys("Tab")
+    wait_until(lambda: has_focus(app, button), 3)
+    pump(0.6)
+    print(f"[{style}] button focused")
+    focused = shoot("button focused")
+    focused.focus_ring("focus ring (button)", button, focused, before, window_bg(focused, slider))
+    return 0
+
+
 def summarize(args):
     rows = [json.loads(line) for line in open(args.results, encoding="utf-8") if line.strip()]
     styles = sorted({r["style"] for r in rows} | set(args.styles or []),
                     key=lambda s: (["light", "dark", "high-contrast"] + [s]).index(s))
     seen = {(r["style"], r["state"], r["element"]) for r in rows}
+    expected, states = (CONTROLS_EXPECTED, CONTROLS_STATES) if args.controls else (EXPECTED, STATES)
     for style in styles:
-        for state, element in EXPECTED:
+        for state, element in expected:
             if (style, state, element) not in seen:
                 rows.append(dict(state=state, style=style, element=element, fg=None, bg=None, ratio=None,
                                  threshold=TEXT if element.endswith(("text", "label", "(insensitive)")) else NON_TEXT,
                                  result="MISSING"))
-    order = {s: i for i, s in enumerate(STATES)}
+    order = {s: i for i, s in enumerate(states)}
     rank = {s: i for i, s in enumerate(styles)}
     rows.sort(key=lambda r: (order.get(r["state"], 9), r["element"], rank.get(r["style"], 9)))
-    print(f"\n{'state':<10} {'style':<14} {'element':<38} {'fg':<8} {'bg':<8} {'ratio':>7}  need  result")
+    width = max(len(s) for s in styles) if styles else 14
+    print(f"\n{'state':<14} {'style':<{width}} {'element':<38} {'fg':<8} {'bg':<8} {'ratio':>7}  need  result")
     for r in rows:
         value = f"{r['ratio']:.2f}" if r["ratio"] else "-"
-        print(f"{r['state']:<10} {r['style']:<14} {r['element']:<38} {r['fg'] or '-':<8} {r['bg'] or '-':<8} "
+        print(f"{r['state']:<14} {r['style']:<{width}} {r['element']:<38} {r['fg'] or '-':<8} {r['bg'] or '-':<8} "
               f"{value:>7}  {r['threshold']:<4}  {r['result']}")
+    measured = [r for r in rows if r["ratio"]]
+    for kind in ("text", "non-text"):
+        ratios = [r for r in measured if r.get("kind", "text" if r["threshold"] == TEXT else "non-text") == kind]
+        if ratios:
+            low = min(ratios, key=lambda r: r["ratio"])
+            print(f"lowest {kind}: {low['ratio']:.2f}:1 ({low['state']}, {low['style']}, {low['element']})")
     failed = [r for r in rows if r["result"] != "PASS"]
     missing = [r for r in failed if r["result"] == "MISSING"]
     print(f"\n{len(rows) - len(missing)} measured, {len(failed) - len(missing)} below the threshold, "
@@ -459,11 +529,22 @@ def main():
     m.add_argument("--scenario", choices=["success", "network"], required=True)
     m.add_argument("--out", required=True)
     m.add_argument("--results", required=True)
+    c = sub.add_parser("controls")
+    c.add_argument("--style", required=True)
+    c.add_argument("--text", type=int, choices=[1, 2], required=True)
+    c.add_argument("--width", type=int, required=True)
+    c.add_argument("--out", required=True)
+    c.add_argument("--results", required=True)
     s = sub.add_parser("summarize")
     s.add_argument("results")
     s.add_argument("--report", action="store_true")
     s.add_argument("--styles", nargs="*", help="styles that must have a complete set of rows")
+    s.add_argument("--controls", action="store_true", help="the rows of `controls` runs")
     args = parser.parse_args()
+    if args.mode == "controls":
+        import a11y_flow
+        a11y_flow.APP_NAME = "third_party_window.py"
+        return measure_controls(args)
     return measure(args) if args.mode == "measure" else summarize(args)
 
 

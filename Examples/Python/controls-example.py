@@ -3,7 +3,8 @@
 
 With --builder the controls come from Examples/Builder/controls-example.ui instead of code;
 with --builder FILE from that GtkBuilder file (one compiled from
-Examples/Blueprint/controls-example.blp, say).
+Examples/Blueprint/controls-example.blp, say); --cooldown SECONDS answers with that cooldown
+instead of 60 s.
 """
 import argparse
 import os
@@ -17,15 +18,15 @@ from gi.repository import CodeGate, Gio, GLib, Gtk  # noqa: E402
 UI_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Builder", "controls-example.ui")
 
 
-def request_code(request, failing):
-    """A stand-in for this app's own server call: answers the request after 300 ms with a 60 s
+def request_code(request, failing, cooldown):
+    """A stand-in for this app's own server call: answers the request after 300 ms with the
     cooldown, or fails it when the check box says so. An answer to a request that timed out
     meanwhile is ignored: it never lands on a newer one."""
     def answer():
         if failing:
             request.failed("服务器拒绝了请求，请重新滑动验证")
         else:
-            request.sent(60)
+            request.sent(cooldown)
         return GLib.SOURCE_REMOVE
     GLib.timeout_add(300, answer)
 
@@ -51,9 +52,9 @@ def controls_from_builder(ui_file):
     return [builder.get_object(name) for name in ("box", "button", "failing", "status")]
 
 
-def build_window(application, ui_file):
+def build_window(application, ui_file, cooldown):
     box, button, failing, status = controls_from_builder(ui_file) if ui_file else controls_from_code()
-    button.connect("request", lambda _button, request: request_code(request, failing.get_active()))
+    button.connect("request", lambda _button, request: request_code(request, failing.get_active(), cooldown))
     button.connect("sent", lambda _button, cooldown: status.set_text(f"验证码已发送，{cooldown} 秒后可重新获取"))
     button.connect("failed", lambda _button, message: status.set_text(message))
     window = Gtk.ApplicationWindow(application=application, title="CodeGate controls",
@@ -64,8 +65,10 @@ def build_window(application, ui_file):
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 parser.add_argument("--builder", nargs="?", const=UI_FILE, metavar="FILE",
                     help="the controls from a GtkBuilder file (default: Examples/Builder's)")
+parser.add_argument("--cooldown", type=int, default=60, metavar="SECONDS",
+                    help="the cooldown each request is answered with (default: 60)")
 options, gtk_args = parser.parse_known_args()
 application = Gtk.Application(application_id="io.github.codegate.ControlsExample",
                               flags=Gio.ApplicationFlags.NON_UNIQUE)
-application.connect("activate", build_window, options.builder)
+application.connect("activate", build_window, options.builder, options.cooldown)
 sys.exit(application.run(sys.argv[:1] + gtk_args))

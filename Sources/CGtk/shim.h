@@ -36,6 +36,18 @@ static inline void cg_accessible_set_label(GtkWidget *widget, const char *label)
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* GTK 4.8 keeps what was set on an accessible before its AT-SPI object existed and sends it with
+ * the next update, the focus typically: a screen reader hears the words the object already had
+ * a second time. A platform change (here focusable, set off and on) makes the object, and the
+ * label set again with its own value sends what was kept, now, while nobody is on it. */
+static inline void cg_accessible_send_kept(GtkWidget *widget, const char *label) {
+  if (gtk_widget_has_focus(widget) || !gtk_widget_get_focusable(widget))
+    return;
+  gtk_widget_set_focusable(widget, FALSE);
+  gtk_widget_set_focusable(widget, TRUE);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
 static inline void cg_accessible_set_description(GtkWidget *widget, const char *description) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }

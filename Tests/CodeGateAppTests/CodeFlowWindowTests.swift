@@ -113,7 +113,7 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertEqual(H.text(window.button.label), "获取验证码")
             XCTAssertFalse(window.flow.countdown.isCounting)
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
-            XCTAssertTrue(H.pump { gtk_range_get_value(window.slider.scale.cast()) == 0 })
+            XCTAssertTrue(H.pump { fraction(window.slider) == 0 })
             XCTAssertFalse(H.takesPresses(window.button.widget), "a new slide is needed")
             XCTAssertTrue(window.inbox.texts.isEmpty)
         }
@@ -216,4 +216,10 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertEqual(window.inbox.texts.count, 1, "Enter on the busy button sent nothing more")
         }
     }
+}
+
+/// Where the thumb is, as the model's fraction: the scale counts in percent.
+@MainActor
+private func fraction(_ slider: SlideToUnlock) -> Double {
+    gtk_range_get_value(slider.scale.cast()) / 100
 }

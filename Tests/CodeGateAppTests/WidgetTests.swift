@@ -26,7 +26,7 @@ final class WidgetTests: XCTestCase {
             XCTAssertFalse(H.takesPresses(window.button.widget), "a number alone is not enough")
             H.drag(window.slider, to: 1.1)
             XCTAssertTrue(H.pump { window.flow.slider.isUnlocked })
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 1)
+            XCTAssertEqual(fraction(window.slider), 1)
             XCTAssertEqual(H.text(window.slider.label), "验证通过")
             XCTAssertTrue(H.takesPresses(window.button.widget))
         }
@@ -47,7 +47,7 @@ final class WidgetTests: XCTestCase {
             XCTAssertFalse(window.flow.slider.isUnlocked)
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
             clock.advance(by: .seconds(1)) // the thumb's glide back runs on the same clock
-            XCTAssertTrue(H.pump { gtk_range_get_value(window.slider.scale.cast()) == 0 })
+            XCTAssertTrue(H.pump { fraction(window.slider) == 0 })
             XCTAssertFalse(H.takesPresses(window.button.widget), "each request needs a fresh slide")
         }
     }
@@ -79,8 +79,8 @@ final class WidgetTests: XCTestCase {
             H.drag(window.slider, to: 0.5)
             var seen: Set<Double> = []
             XCTAssertTrue(H.pump {
-                seen.insert(gtk_range_get_value(range))
-                return gtk_range_get_value(range) == 0
+                seen.insert(gtk_range_get_value(range) / 100)
+                return gtk_range_get_value(range) / 100 == 0
             })
             XCTAssertTrue(seen.contains { $0 > 0 && $0 < 0.4 }, "it glides rather than jumps: saw \(seen.sorted())")
             XCTAssertFalse(window.flow.slider.isUnlocked)
@@ -94,14 +94,14 @@ final class WidgetTests: XCTestCase {
             defer { H.close(window) }
             H.click(window.slider.scale, across: 0.95)
             H.pump(for: .milliseconds(300))
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9, "one step, never a jump to the click")
+            XCTAssertEqual(fraction(window.slider), 0.1, accuracy: 1e-9, "one step, never a jump to the click")
             H.click(window.slider.scale, across: 0.01)
             H.pump(for: .milliseconds(300))
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9, "behind the thumb: nothing")
+            XCTAssertEqual(fraction(window.slider), 0.1, accuracy: 1e-9, "behind the thumb: nothing")
             H.xdotool("click", "5")
             H.xdotool("click", "4")
             H.pump(for: .milliseconds(100))
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9)
+            XCTAssertEqual(fraction(window.slider), 0.1, accuracy: 1e-9)
             XCTAssertFalse(window.flow.slider.isUnlocked)
         }
     }
@@ -115,10 +115,10 @@ final class WidgetTests: XCTestCase {
             gtk_widget_grab_focus(window.slider.scale)
             XCTAssertTrue(H.pump { H.text(window.slider.label) == window.flow.slider.focusedHint }, "focus shows how to slide by keyboard")
             H.xdotool("key", "End", "Page_Up", "Page_Down")
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0)
+            XCTAssertEqual(fraction(window.slider), 0)
             H.xdotool("key", "Right")
             H.pump(for: .seconds(2))
-            XCTAssertEqual(gtk_range_get_value(window.slider.scale.cast()), 0.1, accuracy: 1e-9, "the thumb waits after a press, however long")
+            XCTAssertEqual(fraction(window.slider), 0.1, accuracy: 1e-9, "the thumb waits after a press, however long")
             XCTAssertEqual(H.text(window.slider.label), "已滑动 10%，还需 9 步", "the track says how far it is")
             // Nine more separate presses, as with key repeat off: each one a key down and up.
             H.xdotool("key", "--delay", "150", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right")
@@ -204,4 +204,10 @@ final class WidgetTests: XCTestCase {
             rmdir(folder)
         }
     }
+}
+
+/// Where the thumb is, as the model's fraction: the scale counts in percent.
+@MainActor
+private func fraction(_ slider: SlideToUnlock) -> Double {
+    gtk_range_get_value(slider.scale.cast()) / 100
 }

@@ -117,7 +117,93 @@ final class ControlsTests: XCTestCase {
             XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(35)" })
             XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取", "focused, not renamed every second")
             gtk_widget_grab_focus(other)
-            XCTAssertTrue(D.pump { button.nameShown == "获取验证码，35 秒后可重新获取" })
+            D.pump(for: .milliseconds(100))
+            XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取",
+                           "not renamed as the focus leaves: a screen reader would say it before the next control")
+            clock.advance(by: .seconds(1))
+            XCTAssertTrue(D.pump { button.nameShown == "获取验证码，34 秒后可重新获取" })
+        }
+    }
+
+    /// `button` waiting for `slider` in a window, the slide passed and the button pressed from
+    /// the keyboard focus; returns the window.
+    @MainActor
+    private static func pressedAfterSlide(_ button: CountdownButton, _ slider: SlideToUnlock) -> UnsafeMutablePointer<GtkWidget> {
+        button.requireUnlock(by: slider)
+        let window = window(slider.widget, button.widget)
+        D.drag(slider, to: 1.1)
+        XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
+        gtk_widget_grab_focus(button.widget)
+        button.model.press()
+        return window
+    }
+
+    /// A failure under the focus: the button turns insensitive until the next slide, and the
+    /// focus goes to the re-locked slider, whose description says why — in any window, with no
+    /// code of the app's.
+    func testAFailureHandsTheFocusToTheSliderWithTheReason() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let button = CountdownButton { throw RequestFailure(message: "服务器拒绝了请求") }
+            let window = Self.pressedAfterSlide(button, slider)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(D.pump { D.hasFocus(slider.widget) }, "the focus goes to the slider, never to nothing")
+            XCTAssertEqual(slider.shownDescription?.components(separatedBy: "\n").first, "服务器拒绝了请求")
+            XCTAssertEqual(gtk_widget_get_sensitive(button.widget), 0)
+            XCTAssertEqual(button.descriptionShown, "", "said once, where the focus is")
+            slider.model.stepForward()
+            XCTAssertTrue(D.pump { slider.shownDescription?.contains("服务器拒绝了请求") == false }, "stale once the thumb moves on")
+        }
+    }
+
+    /// The end of a cooldown under the focus: the slider locks again and takes the focus,
+    /// saying that a new code may be requested; a sent code is said on the button.
+    func testTheEndOfTheCooldownHandsTheFocusToTheSlider() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let slider = SlideToUnlock()
+            let button = CountdownButton(timers: clock) { .seconds(3) }
+            let window = Self.pressedAfterSlide(button, slider)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(D.pump { button.phase == .counting })
+            XCTAssertEqual(button.descriptionShown, "验证码已发送")
+            XCTAssertEqual(button.nameShown, "获取验证码，3 秒后可重新获取")
+            clock.advance(by: .seconds(3))
+            XCTAssertTrue(D.pump { D.hasFocus(slider.widget) })
+            XCTAssertEqual(slider.shownDescription?.components(separatedBy: "\n").first, "可以重新获取验证码")
+            XCTAssertEqual(button.descriptionShown, "")
+        }
+    }
+
+    /// Without a slider, a button that turns insensitive under the focus (the app's gate
+    /// closes) keeps it and says it is disabled, until the focus leaves it.
+    func testWithoutASliderTheButtonKeepsTheFocus() {
+        MainActor.assumeIsolated {
+            let button = CountdownButton { throw RequestFailure(message: "号码有误") }
+            let other = gtk_button_new_with_label("other")!
+            let window = Self.window(button.widget, other)
+            defer { gtk_window_destroy(window.cast()) }
+            gtk_widget_grab_focus(button.widget)
+            button.model.press()
+            XCTAssertTrue(D.pump { button.descriptionShown == "号码有误" }, "the reason, on the focused button")
+            button.isEnabled = false
+            D.pump(for: .milliseconds(100))
+            XCTAssertTrue(D.hasFocus(button.widget), "kept focusable")
+            XCTAssertFalse(D.takesPresses(button.widget))
+            gtk_widget_grab_focus(other)
+            XCTAssertTrue(D.pump { gtk_widget_get_sensitive(button.widget) == 0 }, "insensitive once the focus left")
+        }
+    }
+
+    /// A screen reader says the thumb's place in percent, not the model's fraction.
+    func testTheSliderCountsInPercent() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertEqual(gtk_adjustment_get_upper(gtk_range_get_adjustment(slider.scale.cast())), 100)
+            slider.model.stepForward()
+            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 10, accuracy: 1e-9)
         }
     }
 
@@ -137,7 +223,7 @@ final class ControlsTests: XCTestCase {
             XCTAssertTrue(failures.first is Refused)
             XCTAssertEqual(D.text(button.label), "获取验证码")
             XCTAssertEqual(button.phase, .idle)
-            XCTAssertTrue(D.pump { gtk_range_get_value(slider.scale.cast()) == 0 }, "the slider glides back, locked")
+            XCTAssertTrue(D.pump { fraction(slider) == 0 }, "the slider glides back, locked")
             XCTAssertFalse(slider.isUnlocked)
         }
     }
@@ -170,8 +256,8 @@ final class ControlsTests: XCTestCase {
             for click in 1...10 {
                 let thumb = D.descendant(of: slider.scale, named: "slider")!
                 D.click(thumb)
-                XCTAssertTrue(D.pump { slider.isUnlocked || abs(gtk_range_get_value(slider.scale.cast()) - Double(click) / 10) < 1e-9 },
-                              "click \(click): at \(gtk_range_get_value(slider.scale.cast()))")
+                XCTAssertTrue(D.pump { slider.isUnlocked || abs(fraction(slider) - Double(click) / 10) < 1e-9 },
+                              "click \(click): at \(fraction(slider))")
                 XCTAssertEqual(slider.isUnlocked, click == 10)
             }
             D.pump(for: .seconds(1))
@@ -187,7 +273,7 @@ final class ControlsTests: XCTestCase {
             defer { gtk_window_destroy(window.cast()) }
             for click in 1...10 {
                 D.click(slider.scale, across: 0.97)
-                XCTAssertEqual(slider.isUnlocked, click == 10, "click \(click): at \(gtk_range_get_value(slider.scale.cast()))")
+                XCTAssertEqual(slider.isUnlocked, click == 10, "click \(click): at \(fraction(slider))")
             }
         }
     }
@@ -201,13 +287,13 @@ final class ControlsTests: XCTestCase {
             let window = Self.window(slider.widget)
             defer { gtk_window_destroy(window.cast()) }
             let adjustment = gtk_range_get_adjustment(slider.scale.cast())
-            gtk_adjustment_set_value(adjustment, 1)
-            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0.1, accuracy: 1e-9)
+            gtk_adjustment_set_value(adjustment, 100)
+            XCTAssertEqual(fraction(slider), 0.1, accuracy: 1e-9)
             XCTAssertFalse(slider.isUnlocked, "no single set unlocks it")
             gtk_adjustment_set_value(adjustment, 0)
-            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0.1, accuracy: 1e-9, "a set back is undone")
+            XCTAssertEqual(fraction(slider), 0.1, accuracy: 1e-9, "a set back is undone")
             for _ in 2...10 {
-                gtk_adjustment_set_value(adjustment, 1)
+                gtk_adjustment_set_value(adjustment, 100)
             }
             XCTAssertTrue(slider.isUnlocked)
         }
@@ -232,10 +318,10 @@ final class ControlsTests: XCTestCase {
             gtk_widget_grab_focus(slider.scale)
             D.xdotool("key", "Right")
             D.pump(for: .milliseconds(100))
-            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0, "→ moves it back, not on")
+            XCTAssertEqual(fraction(slider), 0, "→ moves it back, not on")
             XCTAssertTrue(D.pump { D.text(slider.label) == "按 ← 键 10 次" }, "the focused track says how to slide by keyboard")
             D.xdotool("key", "--delay", "100", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left")
-            XCTAssertTrue(D.pump { abs(gtk_range_get_value(slider.scale.cast()) - 0.9) < 1e-9 }, "at \(gtk_range_get_value(slider.scale.cast()))")
+            XCTAssertTrue(D.pump { abs(fraction(slider) - 0.9) < 1e-9 }, "at \(fraction(slider))")
             D.xdotool("key", "Left")
             XCTAssertTrue(D.pump { slider.isUnlocked })
             XCTAssertEqual(slider.model.state.valueText, "已滑到最左端")
@@ -253,12 +339,12 @@ final class ControlsTests: XCTestCase {
             let window = Self.window(slider.widget)
             defer { gtk_window_destroy(window.cast()) }
             D.click(slider.scale, across: 0.03)
-            XCTAssertTrue(D.pump { abs(gtk_range_get_value(slider.scale.cast()) - 0.1) < 1e-9 }, "at \(gtk_range_get_value(slider.scale.cast()))")
+            XCTAssertTrue(D.pump { abs(fraction(slider) - 0.1) < 1e-9 }, "at \(fraction(slider))")
             D.click(slider.scale, across: 0.99)
             D.pump(for: .milliseconds(100))
-            XCTAssertEqual(gtk_range_get_value(slider.scale.cast()), 0.1, accuracy: 1e-9, "behind the thumb: nothing")
+            XCTAssertEqual(fraction(slider), 0.1, accuracy: 1e-9, "behind the thumb: nothing")
             D.drag(slider, to: -0.1)
-            XCTAssertTrue(D.pump { slider.isUnlocked }, "at \(gtk_range_get_value(slider.scale.cast()))")
+            XCTAssertTrue(D.pump { slider.isUnlocked }, "at \(fraction(slider))")
         }
     }
 
@@ -280,7 +366,7 @@ final class ControlsTests: XCTestCase {
             }
             D.pump(for: .milliseconds(300))
             D.xdotool("mouseup", "1")
-            XCTAssertTrue(D.pump { slider.isUnlocked }, "thumb at \(gtk_range_get_value(slider.scale.cast()))")
+            XCTAssertTrue(D.pump { slider.isUnlocked }, "thumb at \(fraction(slider))")
         }
     }
 
@@ -401,4 +487,10 @@ final class ControlsTests: XCTestCase {
             XCTAssertTrue(D.pump { gtk_widget_get_height(button.widget) >= 77 }, "height \(gtk_widget_get_height(button.widget))")
         }
     }
+}
+
+/// Where the thumb is, as the model's fraction: the scale counts in percent.
+@MainActor
+private func fraction(_ slider: SlideToUnlock) -> Double {
+    gtk_range_get_value(slider.scale.cast()) / 100
 }

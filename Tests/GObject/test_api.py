@@ -70,7 +70,8 @@ check(button.grab_focus() and window.get_focus() is button, "grab_focus on the b
 check(slider.grab_focus() and window.get_focus() is scale_of(slider), "grab_focus on the slider focuses its thumb")
 
 # The track's hint follows the focus ring: a Tab focuses the thumb first and only then turns on
-# the window's focus-visible, which alone must bring the focused hint.
+# the window's focus-visible, which alone must bring the focused hint; GTK 4.8 turns it off
+# 3 s after a key, which must not take the hint away from someone pressing keys slowly.
 hint_label = slider.get_last_child()
 window.set_focus_visible(False)
 settle()
@@ -81,7 +82,8 @@ check(hint_label.get_text() == slider.props.focused_hint,
       f"focus-visible turned on: the track shows focused-hint ({hint_label.get_text()!r})")
 window.set_focus_visible(False)
 settle()
-check(hint_label.get_text() == "Slide", "focus-visible off again: the hint")
+check(hint_label.get_text() == slider.props.focused_hint,
+      f"focus-visible off again, still focused: focused-hint stays ({hint_label.get_text()!r})")
 
 
 # The gate: with a slider, the button waits for the slide.

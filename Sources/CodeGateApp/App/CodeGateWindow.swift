@@ -50,6 +50,9 @@ public final class CodeGateWindow {
         self.flow = flow
         slider = SlideToUnlock(model: flow.slider)
         button = CountdownButton(model: flow.request)
+        // The flow's request already waits for the flow's slider; the button learns which
+        // control shows it, to hand it the focus when the button turns insensitive.
+        button.requireUnlock(by: slider)
         phoneEntry = gtk_entry_new()
         phoneStatus = Self.statusLabel()
         requestStatus = Self.statusLabel()
@@ -161,13 +164,6 @@ public final class CodeGateWindow {
             gtk_widget_grab_focus(codeEntry)
         }
         gtk_widget_set_sensitive(verifyButton, flow.canVerify ? 1 : 0)
-        // The same for the request button, which the end of its cooldown turns insensitive until
-        // the next slide (told here before the button itself is): the focus goes to the slider,
-        // whose note then says the cooldown is over.
-        let request = flow.requestButton
-        if request.phase == .idle, !request.isSensitive, gtk_widget_has_focus(button.widget) != 0, !flow.isVerified {
-            slider.grabFocus()
-        }
         for entry in [codeEntry, phoneEntry] {
             setSensitive(entry, !flow.isVerified)
         }

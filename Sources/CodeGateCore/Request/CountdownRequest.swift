@@ -68,6 +68,12 @@ public final class CountdownRequest {
     public private(set) weak var slider: SlideUnlock?
     /// Whether a request is waiting for its answer.
     public private(set) var isSending = false
+    /// How the last request cycle came out, set before observers hear of the change it made;
+    /// nil from a press on.
+    public private(set) var outcome: RequestOutcome?
+    /// Counts the outcomes, so that a display tells a new one from one it has shown, even with
+    /// the same words.
+    public private(set) var outcomeCount = 0
     // Looked up once: `state` is read at every step of the fill.
     // TRANSLATORS: the request button as a screen reader names it while sending: {0} is its
     // label ("获取验证码"), {1} says it is sending ("发送中…").
@@ -146,6 +152,7 @@ public final class CountdownRequest {
     public func press() -> Task<Void, Never>? {
         guard canRequest, let handler else { return nil }
         unlockSpent = slider != nil
+        record(nil)
         isSending = true
         changed()
         let limit = timeout
@@ -183,11 +190,13 @@ public final class CountdownRequest {
         case .success(let answer):
             // What the countdown runs is what the observers hear: never more than the longest.
             let cooldown = min(answer, Countdown.longest)
+            record(.sent(cooldown))
             countdown.start(duration: cooldown)
             isSending = false
             changed()
             sent.notify(cooldown)
         case .failure(let error):
+            record(.failed(error))
             let left = (error as? any CooldownRefusal)?.cooldownLeft ?? .zero
             if left > .zero {
                 countdown.start(duration: left)
@@ -202,12 +211,22 @@ public final class CountdownRequest {
     }
 
     private func countdownChanged() {
-        let wasCounting = lastPhase == .counting
-        changed()
-        if wasCounting, !countdown.isCounting {
+        // At the end of a cooldown the slider locks first, so that observers see the button
+        // idle and waiting for the next slide at once, never ready for a moment in between.
+        let ended = lastPhase == .counting && !countdown.isCounting
+        if ended {
+            record(.cooldownEnded)
             lockSpentUnlock()
+        }
+        changed()
+        if ended {
             cooldownEnded.notify()
         }
+    }
+
+    private func record(_ outcome: RequestOutcome?) {
+        self.outcome = outcome
+        outcomeCount += 1
     }
 
     private func lockSpentUnlock() {

@@ -33,6 +33,14 @@ public final class CountdownButton {
     private var shown: RequestButtonState?
     /// Its accessible name, as last set; package-wide for tests.
     package private(set) var nameShown: String?
+    /// Its accessible description, as last set (package-wide for tests), and as it should be:
+    /// the news of the last request.
+    package private(set) var descriptionShown = ""
+    private var news = ""
+    /// The model's `outcomeCount` as last said.
+    private var outcomeSaid = 0
+    /// The slider the button waits for, set by `requireUnlock(by:)`.
+    private weak var unlockSlider: SlideToUnlock?
     /// What the GObject side keeps: its C strings, slider and request.
     let gobject = CountdownButtonGObjectState()
 
@@ -85,10 +93,16 @@ public final class CountdownButton {
         attach(self, to: widget.cast(), key: ObjectType.instanceKey)
         Signal.connect(widget, "clicked") { [weak self] in self?.model.press() }
         Signal.connect(widget, "unmap") { [weak self] in self?.model.countdown.fillResolution = 0 }
+        Signal.connect(widget, "map") { [weak self] in self?.sendAccessibleUpdates() }
         model.changes.observe(until: widget) { [weak self] in self?.render() }
         // Reached while counting, it says how many seconds are left now; left, it follows the
-        // seconds again.
-        Signal.connectNotify(widget, property: "has-focus") { [weak self] in self?.render(renewingName: true) }
+        // seconds again from the next one, not as it goes, which a screen reader would speak
+        // before the next control. Left while kept focusable, it turns insensitive.
+        Signal.connectNotify(widget, property: "has-focus") { [weak self] in
+            guard let self else { return }
+            let focused = gtk_widget_has_focus(widget) != 0
+            render(renewingName: focused, focusLeaving: !focused)
+        }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
         bindGObject()
         render()
@@ -117,7 +131,14 @@ public final class CountdownButton {
     /// Makes the button wait for `slider`: its unlock enables the button, and the end of each
     /// cooldown or a failed request locks it again, so one slide is good for one request.
     public func requireUnlock(by slider: SlideToUnlock) {
+        unlockSlider = slider
         model.requireUnlock(of: slider.model)
+    }
+
+    /// The slider the button waits for now, if any.
+    private var requiredSlider: SlideToUnlock? {
+        guard let slider = unlockSlider, slider.model === model.slider else { return nil }
+        return slider
     }
 
     /// Counts down `duration` now, e.g. a cooldown the app learnt of itself.
@@ -157,10 +178,32 @@ public final class CountdownButton {
 
     /// Shows the model's state. While a request runs or its cooldown counts, the button keeps
     /// the focus it has and stays reachable by Tab — a screen reader learns the seconds left
-    /// there — but takes no press and tells assistive technologies it is disabled; it turns
-    /// insensitive only while idle and not ready (before the slide, say).
-    private func render(renewingName: Bool = false) {
+    /// there — but takes no press and tells assistive technologies it is disabled. It turns
+    /// insensitive only while idle and not ready (before the slide, say), and never under the
+    /// focus, which would drop to nothing: the focus goes to the slider it waits for, or the
+    /// button stays focusable until the focus leaves it.
+    private func render(renewingName: Bool = false, focusLeaving: Bool = false) {
         let state = model.state
+        if model.outcomeCount != outcomeSaid {
+            outcomeSaid = model.outcomeCount
+            news = say(model.outcome)
+        }
+        let usable = state.isSensitive || state.phase != .idle
+        if !usable, gtk_widget_has_focus(widget) != 0, let slider = requiredSlider {
+            slider.grabFocus()
+        }
+        let focused = gtk_widget_has_focus(widget) != 0
+        let sensitive = usable || focused
+        if (gtk_widget_get_sensitive(widget) != 0) != sensitive {
+            gtk_widget_set_sensitive(widget, sensitive ? 1 : 0)
+        }
+        // Nothing is renamed or described as the focus leaves: a screen reader would say it
+        // before the next control. The render that moved the focus, or the next change, does.
+        if focusLeaving { return }
+        if news != descriptionShown {
+            descriptionShown = news
+            cg_accessible_set_description(widget, news)
+        }
         guard state != shown || renewingName else { return }
         let old = shown
         shown = state
@@ -171,7 +214,6 @@ public final class CountdownButton {
         // focus, not each second: a screen reader speaks each name change of the focused
         // object. Without the focus nothing is spoken, and the name follows the label, so that
         // a screen reader's review of the window reads the seconds the screen shows.
-        let focused = gtk_widget_has_focus(widget) != 0
         let mayRename = state.phase != .counting || state.phase != old?.phase || renewingName || !focused
         if mayRename, state.accessibleText != nameShown {
             nameShown = state.accessibleText
@@ -179,15 +221,45 @@ public final class CountdownButton {
         }
         // Set as the phase or the sensitivity moves, not at each step of the fill.
         if state.phase != old?.phase || state.isSensitive != old?.isSensitive {
-            let busy = state.phase != .idle
-            gtk_widget_set_sensitive(widget, state.isSensitive || busy ? 1 : 0)
             cg_accessible_set_disabled(widget, state.isSensitive ? 0 : 1)
-            // No hover or press look while busy: the pointer passes through, the keyboard stays.
-            gtk_widget_set_can_target(widget, busy ? 0 : 1)
+            // No hover or press look unless a press would request: the keyboard stays.
+            gtk_widget_set_can_target(widget, state.isSensitive ? 1 : 0)
             widget.setCSSClass("counting", state.phase == .counting)
-            widget.setCSSClass("busy", busy)
+            widget.setCSSClass("busy", state.phase != .idle)
         }
         showFill(state.fillFraction)
+    }
+
+    /// GTK 4.8 keeps what was set before the accessibility bus knew the button and sends it
+    /// with the next change, typically the focus: the words it already had, heard twice. Sent
+    /// at the map instead, before anyone focuses it.
+    private func sendAccessibleUpdates() {
+        cg_accessible_send_kept(widget, nameShown ?? "")
+    }
+
+    /// Says how the last request came out where the focus is or goes: in the description of
+    /// the slider the button waits for when that has to be passed again (a failure, the end of
+    /// the cooldown), which then gets the focus, or else of the button, whose description this
+    /// returns. A press clears both.
+    private func say(_ outcome: RequestOutcome?) -> String {
+        let slider = requiredSlider
+        var words: String
+        switch outcome {
+        case .sent: words = ControlsText.localized("验证码已发送")
+        case .failed(let error): words = RequestFailure.message(for: error)
+        // TRANSLATORS: said where the focus is when the cooldown ends.
+        case .cooldownEnded: words = ControlsText.localized("可以重新获取验证码")
+        case nil: words = ""
+        }
+        switch outcome {
+        case .failed, .cooldownEnded, nil:
+            if let slider {
+                slider.status = words.isEmpty ? nil : words
+                words = ""
+            }
+        case .sent: break
+        }
+        return words
     }
 
     /// The fill's width in device pixels: the countdown counts in those steps.

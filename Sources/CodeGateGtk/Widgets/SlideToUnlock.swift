@@ -49,8 +49,10 @@ public final class SlideToUnlock {
     private var shown: SliderState?
     /// Whether `render` is setting the scale's value, which is then not a value set from outside.
     private var isSettingValue = false
-    /// The description as last given to the accessibility tree.
-    private var shownDescription: String?
+    /// The description as last given to the accessibility tree; package-wide for tests.
+    package private(set) var shownDescription: String?
+    /// The hint as last shown on the track.
+    private var shownHint: String?
     /// The window whose `focus-visible` the hint follows while the control is mapped, and the
     /// id of the handler on it.
     private var rootWatch: (root: UnsafeMutableRawPointer, handler: gulong)?
@@ -72,15 +74,23 @@ public final class SlideToUnlock {
         Stylesheet.install()
         self.model = model
         self.widget = widget
-        scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
+        // In percent, which a screen reader says as such ("30"), not the model's fraction
+        // ("0.3"); ten presses of → from start to end.
+        scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, Self.percent, 1)
         gtk_scale_set_draw_value(scale.cast(), 0)
-        // Ten presses of → from start to end.
-        gtk_range_set_increments(scale.cast(), 0.1, 0.25)
+        gtk_range_set_increments(scale.cast(), SlideUnlock.step * Self.percent, 25)
         gtk_widget_set_hexpand(scale, 1)
         trough = Self.child(of: scale, named: "trough")
         thumb = trough.flatMap { Self.child(of: $0, named: "slider") }
         label = gtk_label_new(nil)
         gtk_widget_set_can_target(label, 0)
+        // Longer words than the track holds (a translation, large text, a narrow window) wrap
+        // onto a second line, which the track grows to hold, then end in "…".
+        gtk_label_set_wrap(label.opaque, 1)
+        gtk_label_set_wrap_mode(label.opaque, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(label.opaque, 2)
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_justify(label.opaque, GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(label, "slide-hint")
         // The hint lies on the track: drawn after it, measured and allocated as it is.
         gtk_widget_set_parent(scale, widget)
@@ -96,14 +106,15 @@ public final class SlideToUnlock {
             // A drag is followed from the pointer itself (`dragged(to:)`), not from GTK's value.
             let input = input(for: scroll)
             if input != .drag {
-                model.move(to: value, by: input)
+                model.move(to: value / Self.percent, by: input)
             }
             return true
         }
         Signal.connectNotify(scale, property: "has-focus") { [weak self] in self?.render() }
-        // The focus is shown only once the window's `focus-visible` is on, which a Tab turns on
-        // after the focus has moved: the hint follows that too.
-        Signal.connect(widget, "map") { [weak self] in self?.watchRoot() }
+        Signal.connect(widget, "map") { [weak self] in
+            self?.sendAccessibleUpdates()
+            self?.watchRoot()
+        }
         Signal.connect(widget, "unmap") { [weak self] in self?.unwatchRoot() }
         // A value set from outside, as an assistive technology does through the scale's AT-SPI
         // Value (GTK 4.8 gives a scale no AT-SPI action): one step forward, whatever value was
@@ -156,12 +167,19 @@ public final class SlideToUnlock {
     /// What a screen reader calls the group around the track, which GTK 4.8 would otherwise
     /// name by its type.
     public var groupName: String {
-        didSet { cg_accessible_set_label(widget, groupName) }
+        didSet { if groupName != oldValue { cg_accessible_set_label(widget, groupName) } }
     }
 
     /// A line a screen reader hears before the control's own description, e.g. why the check
-    /// has to be passed again; nil for none.
+    /// has to be passed again; nil for none. It stands in for the controls' own `status`.
     public var note: String? {
+        didSet { render() }
+    }
+
+    /// The controls' own news for the thumb's description, when the app gives no `note`: why
+    /// a request failed, or that a new code may be requested. Set by the request button that
+    /// waits for this slider, as it hands it the focus; gone once the thumb moves on.
+    var status: String? {
         didSet { render() }
     }
 
@@ -207,12 +225,16 @@ public final class SlideToUnlock {
         }
     }
 
-    /// Re-renders when the window's `focus-visible` changes, from the map on; the handler goes
-    /// at the unmap, so a control moved to another window or destroyed leaves none behind.
+    /// Re-renders when the window starts showing focus, which a Tab turns on after the focus
+    /// has moved, from the map on; the handler goes at the unmap, so a control moved to another
+    /// window or destroyed leaves none behind. GTK's hiding it again 3 s after a key changes
+    /// nothing on the track.
     private func watchRoot() {
         guard rootWatch == nil, let root = gtk_widget_get_root(widget) else { return }
         let window = UnsafeMutableRawPointer(root)
-        let handler = Signal.connectNotify(window, property: "focus-visible") { [weak self] in self?.render() }
+        let handler = Signal.connectNotify(window, property: "focus-visible") { [weak self] in
+            if gtk_window_get_focus_visible(window.assumingMemoryBound(to: GtkWindow.self)) != 0 { self?.render() }
+        }
         rootWatch = (window, handler)
         render()
     }
@@ -221,6 +243,23 @@ public final class SlideToUnlock {
         guard let watch = rootWatch else { return }
         rootWatch = nil
         g_signal_handler_disconnect(watch.root, watch.handler)
+    }
+
+
+    /// Lays the track over the whole widget and the hint over the wider side of the track
+    /// beside the thumb.
+    func allocate(width: Int32, height: Int32, baseline: Int32) {
+        gtk_widget_allocate(scale, width, height, baseline, nil)
+        var bounds = graphene_rect_t()
+        guard let thumb, gtk_widget_compute_bounds(thumb, widget, &bounds) != 0 else {
+            gtk_widget_allocate(label, width, height, baseline, nil)
+            return
+        }
+        let before = Int32(bounds.origin.x.rounded(.down))
+        let after = Int32((bounds.origin.x + bounds.size.width).rounded(.up))
+        var place = before >= width - after ? graphene_point_t(x: 0, y: 0) : graphene_point_t(x: Float(after), y: 0)
+        let transform = gsk_transform_translate(nil, &place)
+        gtk_widget_allocate(label, max(0, before >= width - after ? before : width - after), height, -1, transform)
     }
 
     /// The first child of `widget` with the CSS name `name`.
@@ -288,7 +327,7 @@ public final class SlideToUnlock {
     private func valueSetFromOutside() {
         // The model's own position, which render sets (rounded by GtkRange), is no request.
         guard !isSettingValue else { return }
-        if gtk_range_get_value(scale.cast()) > model.state.position {
+        if gtk_range_get_value(scale.cast()) / Self.percent > model.state.position {
             model.stepForward()
         }
         render()
@@ -299,12 +338,27 @@ public final class SlideToUnlock {
         // Read each time: the glide back follows the desktop's "reduce animation" setting.
         model.animates = cg_animations_enabled(scale) != 0
         isSettingValue = true
-        gtk_range_set_value(scale.cast(), state.position)
+        gtk_range_set_value(scale.cast(), state.position * Self.percent)
         isSettingValue = false
-        // Reached by keyboard (focus shown), the track says how to pass it by keyboard; a
-        // pointer that grabs the thumb focuses it too, without showing focus.
-        let byKeyboard = gtk_widget_has_visible_focus(scale) != 0
-        gtk_label_set_text(label.opaque, byKeyboard && state.phase == .locked ? state.focusHint : state.hint)
+        // The hint follows the thumb to the wider side of the track.
+        gtk_widget_queue_allocate(widget)
+        // Moved on and not let go, the track shows how far it is, focus shown or not (GTK 4.8
+        // stops showing it 3 s after a key). At the start, reached by keyboard (focus shown),
+        // it says how to pass it by keyboard, for as long as it keeps the focus; a pointer that
+        // grabs the thumb focuses it too, without showing focus.
+        let moved = state.phase == .locked && state.position > 0
+        let focused = gtk_widget_has_focus(scale) != 0
+        let byKeyboard = focused && (gtk_widget_has_visible_focus(scale) != 0 || shownHint == state.focusHint)
+        let hint = moved || (state.phase == .locked && byKeyboard) ? state.focusHint : state.hint
+        if hint != shownHint {
+            shownHint = hint
+            gtk_label_set_text(label.opaque, hint)
+        }
+        // The news is stale once the thumb moves on.
+        if moved, status != nil {
+            status = nil
+            return
+        }
         // Only real changes reach the accessibility tree: each is an event a screen reader hears.
         if state.accessibleName != shown?.accessibleName {
             cg_accessible_set_label(scale, state.accessibleName)
@@ -312,12 +366,14 @@ public final class SlideToUnlock {
         if state.valueText != shown?.valueText {
             cg_accessible_set_value_text(scale, state.valueText)
         }
+        // In whole percent. GTK sets the raw value itself with each change of the scale's: given
+        // again then.
         if state.position != shown?.position {
-            cg_accessible_set_value_now(scale, state.position)
+            cg_accessible_set_value_now(scale, (state.position * Self.percent).rounded())
         }
         shown = state
         // Set only when it changes: each change is what a screen reader hears of a step.
-        let description = [note ?? "", state.description].filter { !$0.isEmpty }.joined(separator: "\n")
+        let description = [note ?? status ?? "", state.description].filter { !$0.isEmpty }.joined(separator: "\n")
         if description != shownDescription {
             shownDescription = description
             cg_accessible_set_description(scale, description)
@@ -325,7 +381,15 @@ public final class SlideToUnlock {
         widget.setCSSClass("unlocked", state.phase == .unlocked)
         widget.setCSSClass("gliding", state.phase == .gliding)
         widget.setCSSClass("at-start", state.position == 0)
-        // The hint fades as the thumb covers it, as on a phone's lock screen.
-        gtk_widget_set_opacity(label, state.phase == .unlocked ? 1 : max(0.15, 1 - state.position * 1.5))
     }
+
+    /// GTK 4.8 keeps what was set before the accessibility bus knew the thumb and sends it with
+    /// the next change, typically the focus: the name and description it already had, heard
+    /// twice. Sent at the map instead, before anyone focuses it.
+    private func sendAccessibleUpdates() {
+        cg_accessible_send_kept(scale, shown?.accessibleName ?? "")
+    }
+
+    /// The scale's range: the model's fraction in percent.
+    private static let percent = 100.0
 }

@@ -146,8 +146,10 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         id == .unlocked ? unlockedProperty.erased : textProperty(id).erased
     }
 
-    /// The class's own vfuncs: sized as the track, with the hint laid over it; the focus given
-    /// to it goes to the thumb.
+    /// The class's own vfuncs: sized as the track, which its CSS makes 3em high, enough for two
+    /// lines of the hint at any text size; the track takes the whole widget and the hint the
+    /// wider side of it beside the thumb, so the thumb never covers it; the focus given to it
+    /// goes to the thumb.
     private nonisolated static func setUpClass(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         gtk_widget_class_set_css_name(widgetClass, "slide-to-unlock")
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
@@ -155,10 +157,9 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             gtk_widget_measure(track, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
-            var child = widget.flatMap { gtk_widget_get_first_child($0) }
-            while let current = child {
-                gtk_widget_allocate(current, width, height, baseline, nil)
-                child = gtk_widget_get_next_sibling(current)
+            let address = UInt(bitPattern: widget)
+            MainActor.assumeIsolated {
+                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocate(width: width, height: height, baseline: baseline)
             }
         }
         // As libadwaita's composite widgets (AdwEntryRow): the focus given to the widget goes
