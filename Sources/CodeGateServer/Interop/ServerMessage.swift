@@ -19,6 +19,21 @@ struct ServerMessage: @unchecked Sendable {
         soup_server_message_get_remote_host(pointer).map { String(cString: $0) } ?? "unknown"
     }
 
+    /// The client's end of the connection (its address and port), when it is an IP one.
+    var clientEndpoint: SocketEndpoint? { Self.endpoint(soup_server_message_get_remote_address(pointer)) }
+
+    /// The server's end of the connection, when it is an IP one.
+    var serverEndpoint: SocketEndpoint? { Self.endpoint(soup_server_message_get_local_address(pointer)) }
+
+    private static func endpoint(_ socketAddress: UnsafeMutablePointer<GSocketAddress>?) -> SocketEndpoint? {
+        guard let socketAddress, [G_SOCKET_FAMILY_IPV4, G_SOCKET_FAMILY_IPV6].contains(g_socket_address_get_family(socketAddress))
+        else { return nil }
+        let inet = UnsafeMutableRawPointer(socketAddress).assumingMemoryBound(to: GInetSocketAddress.self)
+        guard let address = g_inet_socket_address_get_address(inet), let bytes = g_inet_address_to_bytes(address) else { return nil }
+        return SocketEndpoint(address: Array(UnsafeBufferPointer(start: bytes, count: Int(g_inet_address_get_native_size(address)))),
+                              port: g_inet_socket_address_get_port(inet))
+    }
+
     func header(_ name: String) -> String? {
         soup_message_headers_get_one(soup_server_message_get_request_headers(pointer), name).map { String(cString: $0) }
     }
