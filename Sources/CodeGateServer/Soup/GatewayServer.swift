@@ -152,7 +152,7 @@ public final class GatewayServer {
     /// process), the request counts against the address as before.
     private func localUser(of message: ServerMessage) -> String? {
         guard let client = message.clientEndpoint, client.isLoopback, let server = message.serverEndpoint,
-              let uid = SocketOwner.uid(client: client, server: server)
+              let uid = message.clientOwner({ SocketOwner.uid(client: client, server: server) })
         else { return nil }
         return "local uid \(uid)"
     }
