@@ -10,6 +10,8 @@ Starts gateways (the binary is the first argument) on private states and checks:
   as Prometheus text and counts requests, codes and latency;
 - --listen takes another loopback address; a remote one needs --allow-remote;
 - --trusted-proxy: the rate limit keys on the address the proxy appended to X-Forwarded-For;
+- on loopback each local user has a limit of its own (as root: a client run as nobody is not
+  limited by root's requests, then is limited by its own);
 - SIGTERM under load: every request the gateway took is answered (a connection still queued
   in the kernel is reset, never seen), every 201 had its SMS and every SMS its 201, exit 0.
 Prints one line per check; exits 1 on the first failure. About 10 s.
@@ -195,6 +197,51 @@ def listen_and_proxy():
     passed("--listen 127.0.0.2; 0.0.0.0 refused without --allow-remote; --trusted-proxy keys on X-Forwarded-For")
 
 
+# Asks for a code for each number given, on one keep-alive connection or ("new") one connection
+# each; prints each status and kind.
+ASK_AS_USER = """
+import http.client, json, sys
+host, port, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+connection = http.client.HTTPConnection(host, port, timeout=5)
+for phone in sys.argv[4:]:
+    if mode == "new":
+        connection.close()
+        connection = http.client.HTTPConnection(host, port, timeout=5)
+    connection.request("POST", "/v1/codes", body=json.dumps({"phone": phone}).encode(),
+                       headers={"Content-Type": "application/json", "Idempotency-Key": "u" + phone[1:]})
+    answer = connection.getresponse()
+    print(answer.status, json.loads(answer.read()).get("error", {}).get("kind", "-"))
+connection.close()
+"""
+
+
+def local_users(listen):
+    """Every local user comes from the same loopback address: each must still have a rate
+    limit of its own."""
+    if os.geteuid() != 0:
+        passed(f"SKIPPED on {listen}: one rate limit per local user (needs root to run a client as nobody)")
+        return
+    gateway = Gateway("--listen", listen, "--rate-limit", "2", "--duration", "600", state=f"users-{listen[1]}")
+
+    def ask(mode, phones, *as_user):
+        run = subprocess.run([*as_user, "/usr/bin/python3", "-c", ASK_AS_USER, gateway.host, str(gateway.port), mode, *phones],
+                             capture_output=True, text=True, timeout=30)
+        if run.returncode != 0:
+            fail(f"the client as {as_user or 'root'} failed: {run.stderr[-300:]}")
+        return run.stdout.splitlines()
+
+    nobody = ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups")
+    first = 161 if listen.startswith("1") else 181
+    # Root on a new connection each time, nobody on one kept alive (its owner looked up once).
+    root = ask("new", [f"+447700900{first + index}" for index in range(3)])
+    other = ask("keep", [f"+447700900{first + 10 + index}" for index in range(3)], *nobody)
+    gateway.stop()
+    expected = ["201 -", "201 -", "429 rate_limited"]
+    if root != expected or other != expected:
+        fail(f"rate limit 2 on {listen}: root got {root}, then nobody got {other}; each should get {expected}")
+    passed(f"one rate limit per local user on {listen}: root limited after 2, nobody then 201, 201, 429 (keep-alive)")
+
+
 def drain_under_load():
     gateway = Gateway("--rate-limit", "0", "--duration", "600", state="drain")
     results = []
@@ -258,6 +305,8 @@ def main():
     if "GLib" in err or "WARNING" in err or "CRITICAL" in err:
         fail(f"the gateway's stderr has a GLib warning: {err[-600:]}")
     listen_and_proxy()
+    local_users("127.0.0.1:0")
+    local_users("[::1]:0")
     drain_under_load()
     subprocess.run(["rm", "-rf", SCRATCH], check=False)
 

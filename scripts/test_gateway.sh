@@ -7,7 +7,7 @@
 # also after a restart; the rate limit answers 429 with
 # Retry-After; a state folder it cannot use makes it refuse (503) rather than send; idle connections are closed; clients that close, half-close,
 # stall or flood leave its descriptors flat (gateway_connections.py); strict HTTP edges, /healthz,
-# /metrics, --listen, --trusted-proxy and a drain under load (gateway_edges.py); a full store
+# /metrics, --listen, --trusted-proxy, a rate limit per local user and a drain under load (gateway_edges.py); a full store
 # refuses rather than evict; the rate limit is shared; its log never shows a code. Prints PASS or FAIL; exits non-zero on failure. About 15 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -104,7 +104,7 @@ step "descriptors stay flat: closed keep-alive, half-closed, idle and flooding c
 wait "$connections_check" || fail "$(cat "$scratch/connections.log")"
 sed 's/^/  /' "$scratch/connections.log"
 
-step "strict edges and operations: 413 at once, repeated headers, %2F, /healthz, /metrics, --listen, --trusted-proxy, SIGTERM under load"
+step "strict edges and operations: 413 at once, repeated headers, %2F, /healthz, /metrics, --listen, --trusted-proxy, a rate limit per local user, SIGTERM under load"
 /usr/bin/python3 scripts/gateway_edges.py "$gateway" >"$scratch/edges.log" 2>&1 || fail "$(tail -5 "$scratch/edges.log")"
 sed 's/^/  /' "$scratch/edges.log"
 

@@ -19,6 +19,37 @@ struct ServerMessage: @unchecked Sendable {
         soup_server_message_get_remote_host(pointer).map { String(cString: $0) } ?? "unknown"
     }
 
+    /// The client's end of the connection (its address and port), when it is an IP one.
+    var clientEndpoint: SocketEndpoint? { Self.endpoint(soup_server_message_get_remote_address(pointer)) }
+
+    /// The server's end of the connection, when it is an IP one.
+    var serverEndpoint: SocketEndpoint? { Self.endpoint(soup_server_message_get_local_address(pointer)) }
+
+    /// The uid that owns the client's socket, asked of `find` once per connection and kept on
+    /// the connection's socket (so it goes with it): a socket's owner never changes, and the
+    /// kernel's tables take milliseconds to read on a busy machine. Nothing is kept when
+    /// `find` has no answer, so the next request asks again.
+    func clientOwner(_ find: () -> UInt32?) -> UInt32? {
+        guard let socket = soup_server_message_get_socket(pointer) else { return find() }
+        let object = UnsafeMutablePointer<GObject>(OpaquePointer(socket))
+        // uid + 1, so that root is not a null pointer; a number, not an allocation.
+        if let kept = g_object_get_data(object, Self.ownerKey) { return UInt32(UInt(bitPattern: kept) - 1) }
+        guard let uid = find() else { return nil }
+        g_object_set_data(object, Self.ownerKey, UnsafeMutableRawPointer(bitPattern: UInt(uid) + 1))
+        return uid
+    }
+
+    private static let ownerKey = "codegate-client-uid"
+
+    private static func endpoint(_ socketAddress: UnsafeMutablePointer<GSocketAddress>?) -> SocketEndpoint? {
+        guard let socketAddress, [G_SOCKET_FAMILY_IPV4, G_SOCKET_FAMILY_IPV6].contains(g_socket_address_get_family(socketAddress))
+        else { return nil }
+        let inet = UnsafeMutableRawPointer(socketAddress).assumingMemoryBound(to: GInetSocketAddress.self)
+        guard let address = g_inet_socket_address_get_address(inet), let bytes = g_inet_address_to_bytes(address) else { return nil }
+        return SocketEndpoint(address: Array(UnsafeBufferPointer(start: bytes, count: Int(g_inet_address_get_native_size(address)))),
+                              port: g_inet_socket_address_get_port(inet))
+    }
+
     func header(_ name: String) -> String? {
         soup_message_headers_get_one(soup_server_message_get_request_headers(pointer), name).map { String(cString: $0) }
     }

@@ -133,15 +133,29 @@ public final class GatewayServer {
         var paused = false
     }
 
-    /// The client a request counts against: its peer, or the address the trusted proxy
-    /// appended last to `X-Forwarded-For` (the ones before it are the client's to invent).
+    /// The client a request counts against: the address the trusted proxy appended last to
+    /// `X-Forwarded-For` (the ones before it are the client's to invent), or the local user who
+    /// owns a loopback client's socket, or else its address.
     private func client(of message: ServerMessage) -> String {
         let peer = message.client
-        guard let trustedProxy, peer == trustedProxy, let forwarded = message.headerList(ProtocolHeader.forwardedFor),
-              let last = forwarded.split(separator: ",").last.map({ String($0.filter { $0 != " " && $0 != "\t" }) }),
-              GatewayOptions.isAddress(last)
-        else { return peer }
-        return last
+        if let trustedProxy, peer == trustedProxy, let forwarded = message.headerList(ProtocolHeader.forwardedFor),
+           let last = forwarded.split(separator: ",").last.map({ String($0.filter { $0 != " " && $0 != "\t" }) }),
+           GatewayOptions.isAddress(last) {
+            return last
+        }
+        return localUser(of: message) ?? peer
+    }
+
+    /// On loopback every local user has the same address, so one user's requests would spend
+    /// another's allowance: a loopback client counts as the uid that owns its socket, whatever
+    /// loopback address it comes from. The kernel lists that socket while it is open; when it
+    /// is not found (the client closed it before the lookup, or `/proc/net` is hidden from this
+    /// process), the request counts against the address as before.
+    private func localUser(of message: ServerMessage) -> String? {
+        guard let client = message.clientEndpoint, client.isLoopback, let server = message.serverEndpoint,
+              let uid = message.clientOwner({ SocketOwner.uid(client: client, server: server) })
+        else { return nil }
+        return "local uid \(uid)"
     }
 
     private func respond(_ message: ServerMessage, status: Int, headers: [(String, String)], body: [UInt8],
