@@ -5,10 +5,12 @@ measure.py starts a countdown with one click; codegate's button needs a phone nu
 slide first, so this drives the real flow (scripts/drive_flow.sh) and then measures with
 measure.py's own probes. After the request the focus is in the code field, where GTK animates
 the caret on every frame for 10 s after the last key press: the countdown is measured once
-that has stopped, 11.5 s into its 60 s, and idle once a 3 s cooldown has ended too. Prints
-the medians over --runs runs.
+that has stopped, 11.5 s into its 60 s, over --cpu-window seconds (20: a few ms of CPU a
+second, read in ns, then moves the ratio by well under 0.01), and idle once a 3 s cooldown has
+ended too, over --idle-window seconds. Prints the medians over --runs runs.
 
-usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] [--json PATH] COMMAND
+usage: bench_countdown.py --measure PATH/measure.py [--runs N] [--cpu-window S] [--idle-window S]
+                          [--json PATH] COMMAND
 
 --json writes the medians as {"countdown"|"idle": {"cpu_ms_per_s", "wakeups_per_s"}} too.
 """
@@ -45,15 +47,17 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--measure", required=True)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--cpu-window", type=float, default=5.0)
+    parser.add_argument("--cpu-window", type=float, default=20.0)
+    parser.add_argument("--idle-window", type=float, default=5.0)
     parser.add_argument("--json", default=None)
     parser.add_argument("command")
     args = parser.parse_args()
     measure = load_measure(args.measure)
     medians = {}
-    for key, label, command, settle in [("countdown", "countdown", args.command, 11.5),
-                                        ("idle", "idle after a cooldown", args.command + " --duration 3", 14.0)]:
-        runs = [one_run(measure, command, args.cpu_window, settle) for _ in range(args.runs)]
+    for key, label, command, settle, window in [
+            ("countdown", "countdown", args.command, 11.5, args.cpu_window),
+            ("idle", "idle after a cooldown", args.command + " --duration 3", 14.0, args.idle_window)]:
+        runs = [one_run(measure, command, window, settle) for _ in range(args.runs)]
         medians[key] = {"cpu_ms_per_s": statistics.median(r[0] for r in runs),
                         "wakeups_per_s": statistics.median(r[1] for r in runs)}
         print(f"codegate {label} (real flow): "

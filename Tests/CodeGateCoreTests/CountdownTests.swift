@@ -47,8 +47,13 @@ import Testing
         clock.advance(by: .seconds(15))
         #expect(countdown.fraction == 0.25)
         #expect(countdown.filledSteps == 75)
-        clock.advance(by: .milliseconds(44_999))
-        #expect(countdown.filledSteps == 299)
+        // The fill shows the latest quarter second: 59.749 s in, that of 59.5 s (297.5 px).
+        clock.advance(by: .milliseconds(44_749))
+        #expect(countdown.filledSteps == 297)
+        clock.advance(by: .milliseconds(1))
+        #expect(countdown.filledSteps == 298)
+        clock.advance(by: .milliseconds(249))
+        #expect(countdown.filledSteps == 298, "59.999 s in still shows 59.75 s")
     }
 
     @Test func theAlarmNotifiesAtEachVisibleChangeAndEndsTheCooldown() {
@@ -108,17 +113,44 @@ import Testing
         }
     }
 
-    @Test func nextChangeIsTheNextFillPixelWhenSooner() {
+    @Test func nextChangeIsTheNextQuarterSecondThatMovesTheFill() {
         let countdown = started()
-        // 300 px over 60 s: one pixel every 200 ms.
+        // 300 px over 60 s: a pixel every 200 ms, shown at the quarter second after it.
         countdown.fillResolution = 300
-        #expect(nextChange == .milliseconds(200))
+        #expect(nextChange == .milliseconds(250))
         clock.advance(by: .milliseconds(250))
-        #expect(nextChange == .milliseconds(150))
         #expect(countdown.filledSteps == 1)
+        #expect(nextChange == .milliseconds(250))
+        clock.advance(by: .milliseconds(250))
+        #expect(countdown.filledSteps == 2)
         // 30 px: a pixel every 2 s, so the label's second comes first.
         countdown.fillResolution = 30
-        #expect(nextChange == .milliseconds(750))
+        #expect(nextChange == .milliseconds(500))
+        #expect(countdown.filledSteps == 0)
+    }
+
+    @Test func aWideFillWakesFourTimesASecondAndMovesWithTheLabel() {
+        let countdown = started()
+        // 1200 px over 60 s: 20 pixels a second, drawn in 5 px steps.
+        countdown.fillResolution = 1200
+        var seen: [(label: String, steps: Int)] = []
+        countdown.changes.add { seen.append((countdown.label, countdown.filledSteps)) }
+        clock.advance(by: .seconds(1))
+        #expect(seen.map(\.steps) == [5, 10, 15, 20], "one change a quarter second")
+        #expect(seen.map(\.label) == ["获取验证码(60)", "获取验证码(60)", "获取验证码(60)", "获取验证码(59)"],
+                "the second's label and its fill step are one change")
+    }
+
+    @Test func aResumedCooldownSnapsTheFillToTheGrid() {
+        let countdown = Countdown(timers: clock)
+        countdown.fillResolution = 300
+        // 15.1 s of 60 left: the grid instant before is 15.25 s left, 223.75 px.
+        countdown.resume(remaining: .milliseconds(15_100), of: .seconds(60))
+        #expect(countdown.filledSteps == 223)
+        #expect(nextChange == .milliseconds(100), "the next quarter second, with the label's 15")
+        clock.advance(by: .milliseconds(100))
+        #expect(countdown.filledSteps == 225)
+        #expect(countdown.label == "获取验证码(15)")
     }
 
     @Test func startWithNothingToWaitStaysIdle() {

@@ -4,7 +4,9 @@
 /// after a stall or a suspend the next reading shows what is really left: nothing is counted
 /// per tick. It keeps one alarm on its `TimerPort` for its next visible change — the label's
 /// number, a step of the fill, or the end — and tells observers when it fires, whether or not
-/// anything displays it.
+/// anything displays it. The fill moves only on a grid of `fillInterval` counted back from
+/// the deadline, which the label's whole seconds are part of: at most four frames a second,
+/// one of them drawing the label's change and the fill's together.
 @MainActor
 public final class Countdown {
     /// The longest cooldown it runs; longer ones are cut to this, so no arithmetic on a
@@ -36,6 +38,12 @@ public final class Countdown {
     /// The most steps a fill is drawn in, wider than any screen: it bounds the wake-ups a
     /// cooldown costs whatever a display reports.
     public static let finestFill = 16_384
+    /// How often the fill may move: every quarter second, counted back from the deadline.
+    /// A 300 px button over 60 s gains 1.25 px a quarter second (1 or 2 whole pixels), which
+    /// reads as steady growth; a step for every pixel would cost 5 frames a second there, and
+    /// more on a wider or 2× button, each waking the app for its X round trips. Whole seconds
+    /// before the deadline lie on this grid, so the label's change is drawn with a fill step.
+    public static let fillInterval: Duration = .milliseconds(250)
     private let alarm: Alarm
 
     /// Creates an idle countdown.
@@ -90,12 +98,13 @@ public final class Countdown {
         return Double(elapsedNanoseconds(leaving: left)) / Double(total.wholeNanoseconds)
     }
 
-    /// How many of the `fillResolution` steps of the fill are covered now. Exact integer
-    /// arithmetic, so it agrees with the alarm about when the next step begins.
+    /// How many of the `fillResolution` steps of the fill are covered as of the latest
+    /// `fillInterval` instant. Exact integer arithmetic, so it agrees with the alarm about when
+    /// the next step is shown.
     public var filledSteps: Int {
         let left = remaining
         guard left > .zero, fillResolution > 0 else { return 0 }
-        return Int(Self.scale(elapsedNanoseconds(leaving: left), by: Int64(fillResolution), over: total.wholeNanoseconds))
+        return Int(stepsShown(leaving: left))
     }
 
     /// The button text for the current state.
@@ -105,6 +114,14 @@ public final class Countdown {
     /// the clock once and derives everything from that one `left`, so its parts agree.
     private func elapsedNanoseconds(leaving left: Duration) -> Int64 {
         min(total.wholeNanoseconds, max(0, total.wholeNanoseconds - left.wholeNanoseconds))
+    }
+
+    /// The fill's steps covered at the latest grid instant when `left` remains: the time left
+    /// then is `left` rounded up to a whole `fillInterval`.
+    private func stepsShown(leaving left: Duration) -> Int64 {
+        let interval = Self.fillInterval.wholeNanoseconds
+        let leftAtGrid = Duration.nanoseconds((left.wholeNanoseconds + interval - 1) / interval * interval)
+        return Self.scale(elapsedNanoseconds(leaving: leftAtGrid), by: Int64(fillResolution), over: total.wholeNanoseconds)
     }
 
     private func changed() {
@@ -125,8 +142,8 @@ public final class Countdown {
         changed()
     }
 
-    /// The instant something visible changes next: the label's number, the fill crossing its
-    /// next step, or the end.
+    /// The instant something visible changes next: the label's number, the first grid instant
+    /// at which the fill has crossed its next step, or the end.
     private func nextChange(before deadline: ContinuousClock.Instant) -> ContinuousClock.Instant {
         let left = remaining
         guard left > .zero else { return deadline }
@@ -136,10 +153,13 @@ public final class Countdown {
         if fillResolution > 0 {
             let totalNs = total.wholeNanoseconds
             let steps = Int64(fillResolution)
-            let nextStep = Self.scale(elapsedNanoseconds(leaving: left), by: steps, over: totalNs) + 1
-            // The first instant at which nextStep steps are covered, rounded up to the nanosecond.
+            let nextStep = stepsShown(leaving: left) + 1
+            // The first instant at which nextStep steps are covered, rounded up to the nanosecond,
+            // then on to the grid: the time left then, rounded down to a whole interval.
             let stepAt = Self.scale(nextStep, by: totalNs, over: steps, roundingUp: true)
-            next = min(next, deadline - total + .nanoseconds(stepAt))
+            let interval = Self.fillInterval.wholeNanoseconds
+            let leftAtGrid = (totalNs - stepAt) / interval * interval
+            next = min(next, deadline - .nanoseconds(leftAtGrid))
         }
         return next
     }
