@@ -8,6 +8,7 @@
 # `make orderfile` rewrites the release binary's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
+# `make lint` runs swift-format's rules and shellcheck (`make test` runs it first).
 # `make deb` builds the Debian packages (debian/) into dist/.
 # Each target first installs the Debian packages it needs and does not find.
 
@@ -31,6 +32,8 @@ CONTRAST_PACKAGES := $(A11Y_PACKAGES) imagemagick python3-pil
 # new machine here), Debian's cargo where there is none.
 LANGUAGE_PACKAGES := $(CONTRAST_PACKAGES) python3-gi gir1.2-gtk-4.0 gjs valac gcc blueprint-compiler \
 	librust-gtk4-dev $(if $(shell command -v cargo),,cargo)
+# swift-format ships with the Swift toolchain; shellcheck is Debian's (make lint).
+LINT_PACKAGES := shellcheck
 # The API reference of the GObject library, generated from its GIR (make docs).
 DOCS_PACKAGES := gi-docgen
 # The real screen reader, headless: Debian's Orca logs every utterance to a file.
@@ -88,7 +91,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage deb run test docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test lint docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -138,7 +141,7 @@ run: build
 	glib-compile-schemas --strict .build/schemas
 	GSETTINGS_SCHEMA_DIR=$(CURDIR)/.build/schemas $(SWIFT) run --skip-build codegate $(ARGS)
 
-test: locale stage docs
+test: locale stage docs lint
 	$(call require,$(CONTRAST_PACKAGES))
 	$(call require,$(GOBJECT_TEST_PACKAGES))
 	$(SWIFT) build --build-tests
@@ -148,7 +151,8 @@ test: locale stage docs
 	scripts/test_catalogs.sh
 	scripts/test_state_race.sh
 	scripts/test_gateway.sh
-	scripts/test_readme_example.sh
+	scripts/test_links.py
+	scripts/test_excerpts.py
 	scripts/test_example.sh
 	$(call require,$(LANGUAGE_PACKAGES))
 	scripts/test_languages.sh
@@ -163,6 +167,12 @@ test: locale stage docs
 	scripts/test_gobject.sh
 	$(call require,$(DEB_TEST_PACKAGES))
 	scripts/test_deb.sh
+
+# swift-format's rules (.swift-format) and shellcheck (.shellcheckrc): scripts/lint.sh says
+# which rules are off and why.
+lint:
+	$(call require,$(LINT_PACKAGES))
+	scripts/lint.sh
 
 screenshot: build
 	$(call require,$(SHOT_PACKAGES))
@@ -305,7 +315,7 @@ install: release locale stage
 	$(if $(STRIP),$(STRIP) --strip-unneeded $(DESTDIR)$(BINDIR)/codegate $(DESTDIR)$(BINDIR)/codegate-gateway \
 		$(DESTDIR)$(LIBDIR)/libcodegate-1.so.$(LIB_VERSION))
 	$(refresh_caches)
-	@[ -n "$(DESTDIR)" ] || [ -n "$(LD_SEARCHED)" ] || echo "install: ld.so does not look in $(LIBDIR): run what uses libcodegate-1 with LD_LIBRARY_PATH=$(LIBDIR) (README: Use the controls from C, Python, JavaScript or Vala)"
+	@[ -n "$(DESTDIR)" ] || [ -n "$(LD_SEARCHED)" ] || echo "install: ld.so does not look in $(LIBDIR): run what uses libcodegate-1 with LD_LIBRARY_PATH=$(LIBDIR) (docs/languages.md)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

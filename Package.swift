@@ -126,18 +126,24 @@ let package = Package(
         .target(name: "CodeGateGateway", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CSQLite"]),
         // The app's flow, no GTK: slide, request, code, the cooldown kept across restarts, the
         // command line, and the sentences the window says.
-        .target(name: "CodeGateFlow", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText"]),
+        .target(
+            name: "CodeGateFlow", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText"]),
         // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup, loaded
         // when a client is first made: a target of its own, so the flow's rules stay free of
         // libsoup and GIO.
-        .target(name: "CodeGateHTTP", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CodeGateProtocol", "CSoupLoader"]),
+        .target(
+            name: "CodeGateHTTP",
+            dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CodeGateProtocol", "CSoupLoader"]),
         // The protocol's wire, for the client and the gateway alike: its vocabulary (paths, field
         // names, error kinds, headers, limits) and bodies, written once, and its strict JSON.
         .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.
         .target(
             name: "CodeGateApp",
-            dependencies: ["CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateHTTP"],
+            dependencies: [
+                "CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateGateway", "CodeGateService",
+                "CodeGateText", "CodeGateHTTP",
+            ],
             plugins: ["EmbedPlugin"]
         ),
         .executableTarget(
@@ -149,7 +155,10 @@ let package = Package(
         // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
         .target(
             name: "CodeGateServer",
-            dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText", "CodeGateGLib", "CodeGateProtocol", "CSoup"]
+            dependencies: [
+                "CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText", "CodeGateGLib",
+                "CodeGateProtocol", "CSoup",
+            ]
         ),
         .executableTarget(
             name: "codegate-gateway",
@@ -157,25 +166,57 @@ let package = Package(
             linkerSettings: [.unsafeFlags(releaseSizeFlags, .when(configuration: .release))]
         ),
         // The manual clock for tests: not part of any public API.
-        .target(name: "CodeGateTestSupport", dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText"], path: "Tests/CodeGateTestSupport"),
+        .target(
+            name: "CodeGateTestSupport",
+            dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText"],
+            path: "Tests/CodeGateTestSupport"),
         // Real GTK in tests: the main loop pumped with a bounded wait, real input by xdotool.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
         // One gateway process on a shared state, which scripts/test_state_race.sh runs in pairs.
-        .executableTarget(name: "StateHammer", dependencies: ["CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateTestSupport"], path: "Tests/StateHammer"),
+        .executableTarget(
+            name: "StateHammer",
+            dependencies: [
+                "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateTestSupport",
+            ], path: "Tests/StateHammer"),
         // The HTTP client's round trip over loopback, for scripts/bench.sh.
-        .executableTarget(name: "HTTPBench", dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateGLib", "CSoup"], path: "Tests/HTTPBench"),
+        .executableTarget(
+            name: "HTTPBench",
+            dependencies: [
+                "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateGLib", "CSoup",
+            ], path: "Tests/HTTPBench"),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateFlowTests", dependencies: ["CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateTestSupport"]),
+        .testTarget(
+            name: "CodeGateFlowTests",
+            dependencies: [
+                "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateTestSupport",
+            ]),
         .testTarget(name: "CodeGateProtocolTests", dependencies: ["CodeGateProtocol"]),
-        .testTarget(name: "CodeGateServerTests", dependencies: ["CodeGateServer", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateProtocol", "CodeGateTestSupport"]),
-        .testTarget(name: "CodeGateGtkTests", dependencies: ["CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CCodeGateGObject"]),
+        .testTarget(
+            name: "CodeGateServerTests",
+            dependencies: [
+                "CodeGateServer", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateProtocol", "CodeGateTestSupport",
+            ]),
+        .testTarget(
+            name: "CodeGateGtkTests",
+            dependencies: [
+                "CodeGateGtk", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CCodeGateGObject",
+            ]),
         .testTarget(
             name: "CodeGateHTTPTests",
-            dependencies: ["CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore", "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk"]
+            dependencies: [
+                "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk",
+            ]
         ),
         .testTarget(
             name: "CodeGateAppTests",
-            dependencies: ["CodeGateApp", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateGtk", "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP"]
+            dependencies: [
+                "CodeGateApp", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateGtk",
+                "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,9 @@ runs=${1:-5}
 bench=bench
 # The binary as `make install` builds it: the Swift runtime linked in.
 swift build -c release --static-swift-stdlib --product codegate
+# shellcheck disable=SC2046  # pkg-config prints several flags, one word each
 cc -O2 "$bench/baseline.c" -o .build/baseline-c $(pkg-config --cflags --libs gtk4)
+# shellcheck disable=SC2046  # as above
 cc -O2 "$bench/baseline-adw.c" -o .build/baseline-adw $(pkg-config --cflags --libs libadwaita-1)
 . scripts/xvfb.sh
 start_xvfb 1024x768x24

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the examples' end-to-end tests (scripts/test_example.sh, scripts/test_languages.sh):
 # counting checks and running one scenario of one example in a session of its own.
 # Sets up `out` (a temporary folder) and the counters; on exit the sessions still running are

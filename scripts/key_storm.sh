@@ -48,6 +48,7 @@ start_xvfb 800x800x24
 # per-thread cache, which would hand it out again at once: a use-after-free then reads garbage
 # and crashes in the run that has it, not only when the memory happens to be reused.
 launch() {
+    # shellcheck disable=SC2153  # SCRATCH is the first phase's $scratch, passed in the environment
     env GSK_RENDERER=cairo GTK_A11Y=none MALLOC_PERTURB_=165 GLIBC_TUNABLES=glibc.malloc.tcache_count=0 \
         "$binary" 2>>"$SCRATCH/app.err" &
     app=$!

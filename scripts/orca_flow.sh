@@ -24,6 +24,7 @@ if [ "${1:-}" = --inner ]; then
     ORCA_HOME=$STATE/orca-home
     ORCA_LOG=$STATE/orca-debug.log
     mkdir -p "$ORCA_HOME"
+    # shellcheck disable=SC2317  # called from the EXIT trap below, which shellcheck does not follow
     stop_orca() {
         [ -n "$ORCA" ] || return 0
         if [ -n "$keep" ]; then cp "$ORCA_LOG" "$keep" 2>/dev/null || true; fi
@@ -39,6 +40,7 @@ if [ "${1:-}" = --inner ]; then
     session_trap=${session_trap#"trap -- "}
     session_trap=${session_trap%" EXIT"}
     eval "session_trap=$session_trap"
+    # shellcheck disable=SC2064  # the session's own trap, as it is now, runs after Orca stops
     trap "stop_orca; $session_trap" EXIT
 
     HOME=$ORCA_HOME XDG_CONFIG_HOME=$ORCA_HOME/config XDG_DATA_HOME=$ORCA_HOME/data \
@@ -65,7 +67,7 @@ if [ "${1:-}" = --inner ]; then
     start_a11y_app "$scenario"
     status=0
     timeout 100 /usr/bin/python3 scripts/orca_flow.py --orca-log "$ORCA_LOG" --scenario "$scenario" \
-        --app-started "$app_started" $report || status=$?
+        --app-started "$app_started" ${report:+"$report"} || status=$?
     [ $status = 124 ] && echo "the flow did not finish within 100 s" >&2
     if grep -q CRITICAL "$STATE/app.log"; then
         echo "app criticals:"; grep CRITICAL "$STATE/app.log"
@@ -73,7 +75,7 @@ if [ "${1:-}" = --inner ]; then
     exit $status
 fi
 
-scenario=success report= keep=
+scenario=success report='' keep=''
 while [ $# -gt 0 ]; do
     case $1 in
         --scenario) scenario=${2:?}; shift 2 ;;

@@ -12,9 +12,9 @@ listed=$(grep -hv '^#' po/POTFILES po/controls/POTFILES)
 for file in $listed; do
     [ -f "$file" ] || { echo "catalogs: POTFILES lists $file, which does not exist"; status=1; }
 done
-for file in $(grep -rl --include='*.swift' 'localized("' Sources); do
+while read -r file; do
     grep -qxF "$file" <<<"$listed" || { echo "catalogs: $file says something translatable but no POTFILES lists it"; status=1; }
-done
+done < <(grep -rl --include='*.swift' 'localized("' Sources)
 for catalog in po/*.po po/controls/*.po; do
     template=$(ls "$(dirname "$catalog")"/*.pot)
     # A message of the template that the catalog lacks is as untranslated as an empty one.

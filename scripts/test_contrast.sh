@@ -58,7 +58,7 @@ if [ "${1:-}" = --inner ]; then
     exit
 fi
 
-report= out=.build/contrast full=
+report='' out=.build/contrast full=''
 while [ $# -gt 0 ]; do
     case $1 in
         --report) report=--report ;;

@@ -32,9 +32,11 @@ installed() {
 purge() {
     local left
     left=$(installed)
+    # shellcheck disable=SC2086  # $left is a list of package names, one word each
     [ -z "$left" ] || $SUDO "${apt_env[@]}" apt-get purge -y -qq $left >"$scratch/purge.log" 2>&1
 }
 cleanup() {
+    # shellcheck disable=SC2086  # each may be empty: unquoted, an unset one is no argument
     kill $app $gateway $XVFB_PID 2>/dev/null || true
     [ ${#packages[@]} = 0 ] || purge || { cat "$scratch/purge.log" >&2; echo "deb test: apt-get purge failed" >&2; }
     rm -rf "$scratch"
@@ -121,6 +123,7 @@ print(CodeGate.CountdownButton.\$gtype.name);") >"$scratch/gjs.out" 2>&1 || fail
 
 step "the C example builds with pkg-config codegate-1, the Vala example with valac --pkg codegate-1"
 cp Examples/C/controls-example.c Examples/Vala/controls-example.vala "$scratch/"
+# shellcheck disable=SC2016  # pkg-config runs in the clean environment of the inner shell
 (cd "$scratch" && "${clean_env[@]}" sh -c 'cc -o c-example controls-example.c $(pkg-config --cflags --libs codegate-1)') \
     >"$scratch/cc.log" 2>&1 || fail "cc: $(head -5 "$scratch/cc.log")"
 # ld.so's cache may name it under /lib, the same folder on a merged-/usr system.

@@ -110,9 +110,9 @@ sed 's/^/  /' "$scratch/edges.log"
 
 step "the request log names no code"
 grep -q 'POST /v1/codes 201' "$scratch/main.err" || fail "no request log line on stderr: $(head -3 "$scratch/main.err")"
-for code in $(sed -n 's/^SMS .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/main.out"); do
+while read -r code; do
     ! grep -q "$code" "$scratch/main.err" || fail "the log shows the code $code"
-done
+done < <(sed -n 's/^SMS .*\b\([0-9]\{6\}\)\b.*/\1/p' "$scratch/main.out")
 stop "$pid" TERM
 
 step "bad arguments: one line on stderr, status 2"

@@ -21,7 +21,7 @@
 #    Ctrl+W while the cooldown counts: no definite leak with libcodegate-1 in its stack.
 # Prints PASS or FAIL per check; exits 1 on any failure.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 . scripts/xvfb.sh
 stage=$PWD/.build/stage
 scratch=$(mktemp -d)
@@ -48,6 +48,7 @@ library=$stage/lib/libcodegate-1.so.0
 soname=$(readelf -d "$library" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 check "$([ "$soname" = libcodegate-1.so.0 ]; echo $?)" "SONAME is libcodegate-1.so.0" "it is '$soname'"
 runpath=$(readelf -d "$library" | sed -n 's/.*(R\(UN\)\{0,1\}PATH).*\[\(.*\)\]/\2/p')
+# shellcheck disable=SC2016  # the literal $ORIGIN, as the dynamic linker reads it
 check "$([ -z "$runpath" ] || [ "$runpath" = '$ORIGIN' ]; echo $?)" "RUNPATH is \$ORIGIN at most" "it is '$runpath'"
 toolchain=$(ldd "$library" | grep -E -i 'swift|dispatch|BlocksRuntime|Foundation|not found')
 check "$([ -z "$toolchain" ]; echo $?)" "ldd: no library of the Swift toolchain" "$toolchain"

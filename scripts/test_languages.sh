@@ -42,7 +42,7 @@ valac --quiet --vapidir "$stage/share/vala/vapi" --pkg gtk4 --pkg codegate-1 \
 check $ok "build: valac --pkg gtk4 --pkg codegate-1 Examples/Vala/controls-example.vala, no warning" \
     "$(head -5 "$out/valac.log" | tr "\n" " ")"
 [ $ok != 0 ] || runnable="$runnable vala"
-c_example=$(ls Examples/C/*.c 2>/dev/null | head -1 || true)
+c_example=$(find Examples/C -maxdepth 1 -name '*.c' 2>/dev/null | sort | head -1 || true)
 if [ -n "$c_example" ]; then
     ok=0
     # shellcheck disable=SC2046

@@ -40,6 +40,7 @@ windows() { xdotool search --onlyvisible --name '^CodeGate$' 2>/dev/null | wc -l
 window_pid() { xdotool search --onlyvisible --name '^CodeGate$' getwindowpid 2>/dev/null | head -n1; }
 
 step "first launch"
+# shellcheck disable=SC2153  # SCRATCH is the first phase's $scratch, passed in the environment
 "$binary" 2>"$SCRATCH/first.err" &
 first=$!
 timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null || fail "the first launch showed no window"

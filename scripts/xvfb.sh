@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the scripts that need a private X server. start_xvfb SIZE starts Xvfb on a display
 # it picks itself, waits until it accepts connections, exports DISPLAY and sets XVFB_PID.
 start_xvfb() {
@@ -20,6 +21,7 @@ start_app() {
     trap 'kill ${APP_PID:-} $XVFB_PID 2>/dev/null || true; rm -rf "$APP_STATE"' EXIT
     GSK_RENDERER=cairo GTK_A11Y=none XDG_STATE_HOME=$APP_STATE .build/debug/codegate "$@" &
     APP_PID=$!
+    # shellcheck disable=SC2034  # WINDOW is for the scripts that source this file
     WINDOW=$(xdotool search --sync --onlyvisible --name '^CodeGate$' | head -1)
 }
 

@@ -18,7 +18,9 @@ struct EmbedPlugin: BuildToolPlugin {
             commands.append(try GResourceBundle.command(context: context, manifest: manifest))
         }
         if let folder = Self.catalogFolders[target.name] {
-            commands.append(try ControlsCatalogs.command(context: context, folder: context.package.directoryURL.appending(path: folder)))
+            commands.append(
+                try ControlsCatalogs.command(
+                    context: context, folder: context.package.directoryURL.appending(path: folder)))
         }
         return commands
     }

@@ -19,7 +19,9 @@ public final class GLibTimerPort: TimerPort {
 
     public var now: ContinuousClock.Instant { .now }
 
-    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @MainActor () -> Void) -> any ScheduledTimer {
+    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @MainActor () -> Void)
+        -> any ScheduledTimer
+    {
         let timer = BootTimer(port: self)
         let delay = max(.nanoseconds(1), ContinuousClock.now.duration(to: deadline))
         timer.started(Self.addSource(after: delay) { [weak timer] in
@@ -46,18 +48,23 @@ public final class GLibTimerPort: TimerPort {
         var setting = itimerspec()
         setting.it_value = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         timerfd_settime(fd, 0, &setting, nil)
-        return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { _, _, data in
-            MainActor.assumeIsolated { ClosureBox<(fd: Int32, fired: @MainActor () -> Void)>.unbox(data)?.value.fired() }
-            return 0 // G_SOURCE_REMOVE
-        }, ClosureBox.retain((fd: fd, fired: fired))) { data in
-            // The descriptor lives as long as the source that watches it.
-            MainActor.assumeIsolated {
-                if let fd = ClosureBox<(fd: Int32, fired: @MainActor () -> Void)>.unbox(data)?.value.fd {
-                    close(fd)
+        return g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT, fd, G_IO_IN,
+            { _, _, data in
+                MainActor.assumeIsolated {
+                    ClosureBox<(fd: Int32, fired: @MainActor () -> Void)>.unbox(data)?.value.fired()
                 }
-            }
-            releaseClosureBox(data)
-        }
+                return 0  // G_SOURCE_REMOVE
+            }, ClosureBox.retain((fd: fd, fired: fired)),
+            { data in
+                // The descriptor lives as long as the source that watches it.
+                MainActor.assumeIsolated {
+                    if let fd = ClosureBox<(fd: Int32, fired: @MainActor () -> Void)>.unbox(data)?.value.fd {
+                        close(fd)
+                    }
+                }
+                releaseClosureBox(data)
+            })
     }
 }
 

@@ -16,12 +16,14 @@ public enum MainQueueSource {
     /// the life of the process, like the main queue itself.
     public static func install() {
         guard sourceID == 0 else { return }
-        sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, _dispatch_get_main_queue_handle_4CF(), G_IO_IN, { fd, _, _ in
-            // Draining does not reset the eventfd; left readable it would wake the loop forever.
-            var pending: UInt64 = 0
-            _ = read(fd, &pending, MemoryLayout<UInt64>.size)
-            _dispatch_main_queue_callback_4CF(nil)
-            return 1 // G_SOURCE_CONTINUE
-        }, nil, nil)
+        sourceID = g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT, _dispatch_get_main_queue_handle_4CF(), G_IO_IN,
+            { fd, _, _ in
+                // Draining does not reset the eventfd; left readable it would wake the loop forever.
+                var pending: UInt64 = 0
+                _ = read(fd, &pending, MemoryLayout<UInt64>.size)
+                _dispatch_main_queue_callback_4CF(nil)
+                return 1  // G_SOURCE_CONTINUE
+            }, nil, nil)
     }
 }

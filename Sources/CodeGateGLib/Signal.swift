@@ -37,7 +37,8 @@ public enum Signal {
         let thunk: Thunk = { _, _, data in
             MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
-        return connect(UnsafeMutableRawPointer(action), "activate", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(
+            UnsafeMutableRawPointer(action), "activate", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// `notify::property`, whose GParamSpec argument the handlers here do not need.

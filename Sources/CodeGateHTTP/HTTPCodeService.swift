@@ -42,7 +42,8 @@ public final class HTTPCodeService: CodeService {
     /// answer was refused (a line for the log, which never holds a code).
     public init(
         url: ServiceURL, timers: any TimerPort, timeout: Duration = defaultTimeout, language: String = uiLanguage,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), report: @escaping @MainActor (String) -> Void = { _ in }
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        report: @escaping @MainActor (String) -> Void = { _ in }
     ) {
         self.url = url
         self.timers = timers
@@ -87,7 +88,8 @@ public final class HTTPCodeService: CodeService {
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
         let key = unanswered.flatMap { $0.number == number ? $0.key : nil } ?? freshKey()
         unanswered = (number, key)
-        let answer = try await exchange(CodesProtocol.requestPath, CodesProtocol.requestBody(for: number), idempotencyKey: key)
+        let answer = try await exchange(
+            CodesProtocol.requestPath, CodesProtocol.requestBody(for: number), idempotencyKey: key)
         let outcome = CodesProtocol.receipt(from: answer)
         if case .failure(let refusal) = outcome, !refusal.settled {
             report("POST /\(CodesProtocol.requestPath): \(refusal.reason)")
@@ -98,7 +100,8 @@ public final class HTTPCodeService: CodeService {
     }
 
     public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
-        let answer = try await exchange(CodesProtocol.verifyPath, CodesProtocol.verifyBody(code, for: number), idempotencyKey: nil)
+        let answer = try await exchange(
+            CodesProtocol.verifyPath, CodesProtocol.verifyBody(code, for: number), idempotencyKey: nil)
         let outcome = CodesProtocol.verification(from: answer)
         if case .failure(let refusal) = outcome, !refusal.settled {
             report("POST /\(CodesProtocol.verifyPath): \(refusal.reason)")
@@ -107,7 +110,9 @@ public final class HTTPCodeService: CodeService {
     }
 
     /// POSTs `body` to `path` and reads the answer, within the timeout.
-    private func exchange(_ path: String, _ body: [UInt8], idempotencyKey: String?) async throws(CodeServiceError) -> HTTPAnswer {
+    private func exchange(_ path: String, _ body: [UInt8], idempotencyKey: String?) async throws(CodeServiceError)
+        -> HTTPAnswer
+    {
         guard case .success(let client) = client else { throw .network }
         var headers = [("Accept", ProtocolHeader.jsonType), (ProtocolHeader.acceptLanguage, language)]
         if let idempotencyKey {

@@ -35,17 +35,26 @@ public struct GatewayOptions: Equatable, Sendable {
             ("--port PORT", localized("Port on 127.0.0.1, 0 for any free one (default 0)")),
             ("--listen ADDR:PORT", localized("Address and port to listen on, e.g. [::1]:8080 (default 127.0.0.1:0)")),
             ("--allow-remote", localized("Allow --listen on an address other than the loopback's (put TLS in front)")),
-            ("--trusted-proxy ADDR", localized("Reverse proxy whose X-Forwarded-For names the client, for the rate limit")),
+            (
+                "--trusted-proxy ADDR",
+                localized("Reverse proxy whose X-Forwarded-For names the client, for the rate limit")
+            ),
             ("--duration SECONDS", PolicyOption.cooldown.help),
             ("--code-ttl SECONDS", PolicyOption.codeLifetime.help),
             ("--rate-limit PER_MINUTE", localized("Requests a minute per client, 0 for no limit (default 120)")),
             ("--state-dir DIR", localized("State folder, an absolute path (default $XDG_STATE_HOME/codegate)")),
-            ("--key-file PATH", localized("Key for code digests, an absolute path (default gateway.key in the state folder)")),
+            (
+                "--key-file PATH",
+                localized("Key for code digests, an absolute path (default gateway.key in the state folder)")
+            ),
         ]
-        return "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] [--duration SECONDS] [--code-ttl SECONDS]"
+        return
+            "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] [--duration SECONDS] [--code-ttl SECONDS]"
             + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]\n"
             // TRANSLATORS: the first lines of codegate-gateway --help.
-            + localized("Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output.")
+            + localized(
+                "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output."
+            )
             + "\n\n" + options.map { "  \($0.0.padding(24))\($0.1)\n" }.joined()
     }
 
@@ -110,7 +119,9 @@ public struct GatewayOptions: Equatable, Sendable {
     /// `ADDR:PORT` or `[ADDR]:PORT`: the address (an IPv4 dotted quad or an IPv6 address) and
     /// the port; nil when it is neither.
     private static func endpoint(_ text: String) -> (String, UInt16)? {
-        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+            return nil
+        }
         var host = String(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") {
             host = String(host.dropFirst().dropLast())
@@ -127,7 +138,10 @@ public struct GatewayOptions: Equatable, Sendable {
             return text.count <= 45 && text.allSatisfy { $0.isASCIIDigit || "abcdefABCDEF:.".contains($0) }
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) && (Int($0).map { $0 <= 255 } ?? false) }
+        return parts.count == 4
+            && parts.allSatisfy {
+                $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) && (Int($0).map { $0 <= 255 } ?? false)
+            }
     }
 
     /// An option the app has too, parsed as the app parses it.
@@ -138,8 +152,12 @@ public struct GatewayOptions: Equatable, Sendable {
         return duration
     }
 
-    private static func number(_ text: String, _ name: String, unit: String, in range: ClosedRange<Int>) throws(GatewayOptionError) -> Int {
-        guard let value = Int(text), range.contains(value) else { throw .outOfRange(name, unit: unit, range: range, text: text) }
+    private static func number(_ text: String, _ name: String, unit: String, in range: ClosedRange<Int>)
+        throws(GatewayOptionError) -> Int
+    {
+        guard let value = Int(text), range.contains(value) else {
+            throw .outOfRange(name, unit: unit, range: range, text: text)
+        }
         return value
     }
 }
@@ -160,13 +178,15 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknown(let name): "unknown option \(name); --help lists them"
-        case .unexpected(let argument): "unexpected argument \"\(argument)\"; codegate-gateway takes only options, which --help lists"
+        case .unexpected(let argument):
+            "unexpected argument \"\(argument)\"; codegate-gateway takes only options, which --help lists"
         case .missingValue(let name): "\(name) needs a value"
-        case let .outOfRange(name, unit, range, text):
+        case .outOfRange(let name, let unit, let range, let text):
             "\(name) must be a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), not \"\(text)\""
         case .relativeStateFolder(let path): "--state-dir must be an absolute path, not \"\(path)\""
         case .relativeKeyFile(let path): "--key-file must be an absolute path, not \"\(path)\""
-        case .badEndpoint(let text): "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"\(text)\""
+        case .badEndpoint(let text):
+            "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"\(text)\""
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
@@ -174,9 +194,9 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-private extension String {
+extension String {
     /// The text followed by spaces up to `width` characters, at least one.
-    func padding(_ width: Int) -> String {
+    fileprivate func padding(_ width: Int) -> String {
         self + String(repeating: " ", count: max(1, width - count))
     }
 }

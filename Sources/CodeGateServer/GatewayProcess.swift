@@ -36,10 +36,13 @@ public enum GatewayProcess {
         unsetenv("LANGUAGE")
         let timers = GLibTimerPort()
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
-        let store = GatewayStore(folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
-                                 keyFile: options.keyFile ?? credentialKeyFile())
+        let store = GatewayStore(
+            folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
+            keyFile: options.keyFile ?? credentialKeyFile())
         let service = LocalCodeService(timers: timers, policy: options.policy, store: store)
-        let server = GatewayServer(api: GatewayAPI(service: service, rateLimit: options.rateLimit), trustedProxy: options.trustedProxy, log: report)
+        let server = GatewayServer(
+            api: GatewayAPI(service: service, rateLimit: options.rateLimit), trustedProxy: options.trustedProxy,
+            log: report)
         let phone = service.outbox.observe { message in
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
             server.codeSent()
@@ -52,7 +55,9 @@ public enum GatewayProcess {
         case .success(let url):
             say(url, to: STDOUT_FILENO)
         }
-        SignalLoop.run(until: [SIGTERM, SIGINT], deadline: GatewayServer.idleTimeout) { stopped in server.drain(then: stopped) }
+        SignalLoop.run(until: [SIGTERM, SIGINT], deadline: GatewayServer.idleTimeout) { stopped in
+            server.drain(then: stopped)
+        }
         withExtendedLifetime((server, phone)) {}
         return 0
     }
@@ -66,7 +71,9 @@ public enum GatewayProcess {
     /// The key systemd hands the service as the credential `gateway-key` (`LoadCredential=`),
     /// if it does.
     private static func credentialKeyFile() -> String? {
-        guard let folder = getenv("CREDENTIALS_DIRECTORY").map({ String(cString: $0) }), folder.hasPrefix("/") else { return nil }
+        guard let folder = getenv("CREDENTIALS_DIRECTORY").map({ String(cString: $0) }), folder.hasPrefix("/") else {
+            return nil
+        }
         let path = folder + "/gateway-key"
         return access(path, F_OK) == 0 ? path : nil
     }

@@ -74,8 +74,9 @@ public struct ServiceURL: Equatable, Sendable, CustomStringConvertible {
             let pieces = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             host = pieces[0]
             portText = pieces.count > 1 ? pieces[1] : nil
-            guard !host.isEmpty, host.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
-                  !host.hasPrefix("."), !host.hasPrefix("-")
+            guard !host.isEmpty,
+                host.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
+                !host.hasPrefix("."), !host.hasPrefix("-")
             else { throw .badHost }
             // All digits and dots: an IPv4 address, which must be a dotted quad.
             if host.allSatisfy({ $0.isASCIIDigit || $0 == "." }) {
@@ -84,7 +85,8 @@ public struct ServiceURL: Equatable, Sendable, CustomStringConvertible {
             }
         }
         guard let portText else { return (host.lowercased(), nil) }
-        guard portText.count <= 5, portText.allSatisfy(\.isASCIIDigit), let port = Int(portText), (1...65535).contains(port)
+        guard portText.count <= 5, portText.allSatisfy(\.isASCIIDigit), let port = Int(portText),
+            (1...65535).contains(port)
         else { throw .badPort(String(portText)) }
         return (host.lowercased(), port)
     }
@@ -113,7 +115,8 @@ public enum ServiceURLError: Error, Equatable, Sendable, CustomStringConvertible
         case .tooLong: "the URL is longer than \(ServiceURL.maximumLength) characters"
         case .badCharacter: "the URL may hold only printable ASCII characters, no spaces or backslashes"
         case .notAURL: "not a URL; give the server's base URL, such as https://codes.example.com/"
-        case .unsupportedScheme(let scheme): "the URL must start with https:// (or http:// to this machine), not \"\(scheme)://\""
+        case .unsupportedScheme(let scheme):
+            "the URL must start with https:// (or http:// to this machine), not \"\(scheme)://\""
         case .userInfo: "the URL must not hold a user name or password (\"@\")"
         case .queryOrFragment: "the URL must not hold a query (\"?\") or a fragment (\"#\")"
         case .badHost: "the URL's host is not a host name or IP address"

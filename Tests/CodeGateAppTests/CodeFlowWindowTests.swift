@@ -41,14 +41,16 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(60)" })
             XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
             H.pump(for: .milliseconds(100))
-            XCTAssertEqual(gtk_widget_get_height(window.window), height, "a status line moves nothing: its room is kept")
+            XCTAssertEqual(
+                gtk_widget_get_height(window.window), height, "a status line moves nothing: its room is kept")
             XCTAssertEqual(window.inbox.texts.count, 1)
             let message = try XCTUnwrap(window.inbox.texts.first)
             let code = String(message.split(separator: " ")[1].prefix(6))
             XCTAssertEqual(message, "【CodeGate】验证码 \(code)，5分钟内有效，请勿泄露。")
 
             H.type("a" + code.prefix(3) + " " + code.dropFirst(3), into: window.codeEntry)
-            XCTAssertEqual(String(cString: gtk_editable_get_text(window.codeEntry.opaque)), code, "letters refused, space dropped")
+            XCTAssertEqual(
+                String(cString: gtk_editable_get_text(window.codeEntry.opaque)), code, "letters refused, space dropped")
             XCTAssertTrue(H.isSensitive(window.verifyButton))
             H.click(window.verifyButton)
             XCTAssertTrue(H.pump { H.text(window.verifyStatus) == "验证成功" })
@@ -166,14 +168,16 @@ final class CodeFlowWindowTests: XCTestCase {
             // The whole message pasted: the field takes its code.
             gdk_clipboard_set_text(gtk_widget_get_clipboard(window.codeEntry), message)
             H.xdotool("key", "ctrl+v")
-            XCTAssertTrue(H.pump { VerificationCode.isComplete(String(cString: gtk_editable_get_text(window.codeEntry.opaque))) })
+            XCTAssertTrue(
+                H.pump { VerificationCode.isComplete(String(cString: gtk_editable_get_text(window.codeEntry.opaque))) })
             H.xdotool("key", "Return")
             XCTAssertTrue(H.pump { H.hasFocus(window.completion.startOverButton) }, "the completion takes the focus")
             XCTAssertNotEqual(gtk_widget_get_mapped(window.completion.widget), 0)
             XCTAssertEqual(gtk_widget_is_visible(window.slider.widget), 0, "nothing of the form behind the completion")
             H.xdotool("key", "Return")
             XCTAssertTrue(H.pump { H.hasFocus(window.phoneEntry) }, "starting over begins at the number")
-            XCTAssertEqual(gtk_editable_get_position(window.phoneEntry.opaque), 13, "the caret at the end, nothing selected")
+            XCTAssertEqual(
+                gtk_editable_get_position(window.phoneEntry.opaque), 13, "the caret at the end, nothing selected")
             XCTAssertFalse(window.flow.slider.isUnlocked)
             XCTAssertFalse(visible(window.completion.widget))
             XCTAssertEqual(String(cString: gtk_editable_get_text(window.codeEntry.opaque)), "", "the used code goes")

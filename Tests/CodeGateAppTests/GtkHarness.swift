@@ -17,7 +17,9 @@ typealias GtkHarness = GtkDriver
 extension GtkDriver {
     static let application: UnsafeMutablePointer<GtkApplication> = {
         // A warning from GLib or GTK in a widget test is a failure, not noise.
-        g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
+        g_log_set_always_fatal(
+            GLogLevelFlags(
+                rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
         // Non-unique, so that the tests never hand their windows to a CodeGate that runs.
         let application: UnsafeMutablePointer<GtkApplication> =
             adw_application_new("io.github.codegate.CodeGate.Tests", G_APPLICATION_NON_UNIQUE)!.cast()
@@ -29,7 +31,8 @@ extension GtkDriver {
         if ResourceBundle.app.register(), let display = gdk_display_get_default() {
             let css = gtk_css_provider_new()
             gtk_css_provider_load_from_resource(css, ResourceBundle.app.basePath + "/style.css")
-            gtk_style_context_add_provider_for_display(display, OpaquePointer(css), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gtk_style_context_add_provider_for_display(
+                display, OpaquePointer(css), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             g_object_unref(css)
         }
         return application
@@ -40,10 +43,13 @@ extension GtkDriver {
     static func openWindow(
         options: LaunchOptions = LaunchOptions(), timers: any TimerPort, stateFolder: String? = nil
     ) -> CodeGateWindow {
-        let window = CodeGateApplication.openWindow(application: application, options: options, timers: timers,
-                                                    state: stateFolder.map { StateFolder.open($0) })
+        let window = CodeGateApplication.openWindow(
+            application: application, options: options, timers: timers,
+            state: stateFolder.map { StateFolder.open($0) })
         gtk_window_present(window.window.cast())
-        let mapped = pump { gtk_widget_get_mapped(window.button.widget) != 0 && gtk_widget_get_width(window.slider.scale) > 0 }
+        let mapped = pump {
+            gtk_widget_get_mapped(window.button.widget) != 0 && gtk_widget_get_width(window.slider.scale) > 0
+        }
         precondition(mapped, "the window never appeared")
         pump(for: .milliseconds(100))
         return window
@@ -85,7 +91,8 @@ extension GtkDriver {
         pump(for: .milliseconds(200))
         var minimum: Int32 = 0
         gtk_widget_measure(window.window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
-        XCTAssertLessThanOrEqual(minimum, 420, "the window can still be as narrow as its default width", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            minimum, 420, "the window can still be as narrow as its default width", file: file, line: line)
         XCTAssertLessThanOrEqual(gtk_widget_get_width(window.window), 420, file: file, line: line)
         checkNothingIsCutOff(in: window.window, file: file, line: line)
         // The slider reached by keyboard shows how to pass it on its track.
@@ -99,7 +106,8 @@ extension GtkDriver {
     /// has, in the current language, in each of its status lines, one after the other: the
     /// window needs no more height (each line's room is reserved), and each line wraps at the
     /// full width of its column.
-    static func checkEveryStatusKeepsTheWindowStill(textScale: Int, file: StaticString = #filePath, line: UInt = #line) {
+    static func checkEveryStatusKeepsTheWindowStill(textScale: Int, file: StaticString = #filePath, line: UInt = #line)
+    {
         _ = application  // GTK is initialised with it
         let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
         let dpi = cg_object_get_int(settings, "gtk-xft-dpi")
@@ -117,15 +125,18 @@ extension GtkDriver {
             return minimum
         }
         let shown = height()
-        let lines = [(window.phoneStatus, StatusLine.phone), (window.requestStatus, .request), (window.verifyStatus, .verify)]
+        let lines = [
+            (window.phoneStatus, StatusLine.phone), (window.requestStatus, .request), (window.verifyStatus, .verify),
+        ]
         for (label, statusLine) in lines {
             for status in statusLine.sentences {
                 gtk_label_set_text(label.opaque, status)
                 gtk_widget_set_visible(label, 1)
                 XCTAssertEqual(height(), shown, "grows for \(status) at \(textScale)×", file: file, line: line)
                 let column = gtk_widget_get_width(gtk_widget_get_parent(label))
-                XCTAssertTrue(pump { gtk_widget_get_width(label) == column },
-                              "wraps at the full width of its column: \(status)", file: file, line: line)
+                XCTAssertTrue(
+                    pump { gtk_widget_get_width(label) == column },
+                    "wraps at the full width of its column: \(status)", file: file, line: line)
             }
             gtk_widget_set_visible(label, 0)
         }
@@ -133,7 +144,8 @@ extension GtkDriver {
 
     /// Checks that no mapped label in `window` is ellipsized, wider than its allocation, or
     /// runs past the edges of what holds it.
-    private static func checkNothingIsCutOff(in window: UnsafeMutablePointer<GtkWidget>, file: StaticString, line: UInt) {
+    private static func checkNothingIsCutOff(in window: UnsafeMutablePointer<GtkWidget>, file: StaticString, line: UInt)
+    {
         let labels = labels(in: window).filter { gtk_widget_get_mapped($0) != 0 }
         XCTAssertGreaterThan(labels.count, 10, file: file, line: line)
         for label in labels {
@@ -142,14 +154,17 @@ extension GtkDriver {
             XCTAssertEqual(pango_layout_is_ellipsized(layout), 0, "cut off: \(text)", file: file, line: line)
             var logical = PangoRectangle()
             pango_layout_get_pixel_extents(layout, nil, &logical)
-            XCTAssertLessThanOrEqual(logical.width, gtk_widget_get_width(label), "wider than its room: \(text)", file: file, line: line)
+            XCTAssertLessThanOrEqual(
+                logical.width, gtk_widget_get_width(label), "wider than its room: \(text)", file: file, line: line)
             // Nor wider than what holds it: an overlay's label is not clipped to the overlay.
             if let parent = gtk_widget_get_parent(label) {
                 var bounds = graphene_rect_t()
                 _ = gtk_widget_compute_bounds(label, parent, &bounds)
-                XCTAssertLessThanOrEqual(Int32(bounds.origin.x + bounds.size.width), gtk_widget_get_width(parent),
-                                         "runs past the right edge: \(text)", file: file, line: line)
-                XCTAssertGreaterThanOrEqual(bounds.origin.x, 0, "runs past the left edge: \(text)", file: file, line: line)
+                XCTAssertLessThanOrEqual(
+                    Int32(bounds.origin.x + bounds.size.width), gtk_widget_get_width(parent),
+                    "runs past the right edge: \(text)", file: file, line: line)
+                XCTAssertGreaterThanOrEqual(
+                    bounds.origin.x, 0, "runs past the left edge: \(text)", file: file, line: line)
             }
         }
     }
@@ -160,7 +175,9 @@ extension GtkDriver {
         var found: [UnsafeMutablePointer<GtkWidget>] = []
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 {
+            if g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
+            {
                 found.append(current)
             }
             found += labels(in: current)

@@ -24,7 +24,8 @@ final class HostileStateTests: XCTestCase {
     /// Puts `shape` at `$XDG_STATE_HOME/codegate/<name>`, starts the binary and waits for its
     /// window with xdotool; then ends it.
     private func startsWindow(with shape: String, at name: String) throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("codegate-hostile-\(getpid())-\(shape)-\(name)")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "codegate-hostile-\(getpid())-\(shape)-\(name)")
         let folder = state.appendingPathComponent("codegate")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: state) }
@@ -32,7 +33,8 @@ final class HostileStateTests: XCTestCase {
         try Self.make(shape, at: path)
 
         let app = Process()
-        app.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("codegate")
+        app.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("codegate")
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = state.path
         app.environment = environment
@@ -44,7 +46,10 @@ final class HostileStateTests: XCTestCase {
         }
         let search = Process()
         search.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        search.arguments = ["5", "xdotool", "search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)", "--name", "^CodeGate$"]
+        search.arguments = [
+            "5", "xdotool", "search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)", "--name",
+            "^CodeGate$",
+        ]
         search.standardOutput = FileHandle.nullDevice
         try search.run()
         search.waitUntilExit()
@@ -59,7 +64,8 @@ final class HostileStateTests: XCTestCase {
         case "devzero":
             XCTAssertEqual(symlink("/dev/zero", path), 0)
         case "sparse":
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]))
+            XCTAssertTrue(
+                FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]))
             XCTAssertEqual(truncate(path, 100_000_000), 0)
         case "random":
             var random = SystemRandomNumberGenerator()

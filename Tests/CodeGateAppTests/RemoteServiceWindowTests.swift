@@ -31,20 +31,27 @@ final class RemoteServiceWindowTests: XCTestCase {
             XCTAssertEqual(H.text(window.inbox.placeholder), "验证码将以短信发送到你的手机，请在手机上查看")
             H.prepareRequest(in: window)
             H.click(window.button.widget)
-            XCTAssertTrue(H.pump(timeout: .seconds(5)) { H.text(window.button.label) == "获取验证码(60)" }, H.text(window.requestStatus))
+            XCTAssertTrue(
+                H.pump(timeout: .seconds(5)) { H.text(window.button.label) == "获取验证码(60)" },
+                H.text(window.requestStatus))
             XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
             let sms = try XCTUnwrap(gateway.nextLine(), "the gateway's phone got no SMS")
             XCTAssertTrue(sms.hasPrefix("SMS +8613800138000 "), sms)
             XCTAssertTrue(window.inbox.texts.isEmpty, "a real server's code goes to the phone, not to the window")
-            let code = String(try XCTUnwrap(sms.split(separator: " ").dropFirst(2).joined(separator: " ").firstMatch(of: /[0-9]{6}/)).output)
+            let code = String(
+                try XCTUnwrap(sms.split(separator: " ").dropFirst(2).joined(separator: " ").firstMatch(of: /[0-9]{6}/))
+                    .output)
 
             H.type(String(code.reversed()) == code ? "000000" : String(code.reversed()), into: window.codeEntry)
             H.click(window.verifyButton)
-            XCTAssertTrue(H.pump(timeout: .seconds(5)) { H.text(window.verifyStatus).hasPrefix("验证码错误，还可尝试") }, H.text(window.verifyStatus))
+            XCTAssertTrue(
+                H.pump(timeout: .seconds(5)) { H.text(window.verifyStatus).hasPrefix("验证码错误，还可尝试") },
+                H.text(window.verifyStatus))
             gtk_editable_set_text(window.codeEntry.opaque, "")
             H.type(code, into: window.codeEntry)
             H.click(window.verifyButton)
-            XCTAssertTrue(H.pump(timeout: .seconds(5)) { H.text(window.verifyStatus) == "验证成功" }, H.text(window.verifyStatus))
+            XCTAssertTrue(
+                H.pump(timeout: .seconds(5)) { H.text(window.verifyStatus) == "验证成功" }, H.text(window.verifyStatus))
             H.close(window)
 
             // A new window knows nothing of the first one's cooldown; the server does.
@@ -71,7 +78,9 @@ final class RemoteServiceWindowTests: XCTestCase {
             H.prepareRequest(in: window)
             gateway.signal(SIGSTOP)
             H.click(window.button.widget)
-            XCTAssertTrue(H.pump(timeout: .seconds(15)) { H.text(window.requestStatus) == "请求超时，请重新滑动验证后重试" }, H.text(window.requestStatus))
+            XCTAssertTrue(
+                H.pump(timeout: .seconds(15)) { H.text(window.requestStatus) == "请求超时，请重新滑动验证后重试" },
+                H.text(window.requestStatus))
             gateway.signal(SIGCONT)
             // The stopped request is read once the gateway goes on: it sends the SMS, and its
             // answer finds the client gone.
@@ -80,7 +89,8 @@ final class RemoteServiceWindowTests: XCTestCase {
             H.drag(window.slider, to: 1.1)
             XCTAssertTrue(H.pump { window.flow.canRequest })
             H.click(window.button.widget)
-            XCTAssertTrue(H.pump(timeout: .seconds(5)) { window.flow.countdown.isCounting }, H.text(window.requestStatus))
+            XCTAssertTrue(
+                H.pump(timeout: .seconds(5)) { window.flow.countdown.isCounting }, H.text(window.requestStatus))
             // The replayed answer, not a refusal for the cooldown the first one started.
             XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
             XCTAssertNil(gateway.nextLine(timeout: .milliseconds(500)), "and no second")
@@ -115,7 +125,8 @@ private final class Gateway {
     init() throws {
         state = FileManager.default.temporaryDirectory.appendingPathComponent("codegate-remote-\(getpid())")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("codegate-gateway")
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("codegate-gateway")
         process.arguments = ["--port", "0", "--state-dir", state.path]
         let pipe = Pipe()
         process.standardOutput = pipe

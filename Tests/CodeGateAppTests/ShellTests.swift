@@ -14,7 +14,10 @@ final class ShellTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
-            let expected = ["app.quit": ["<Control>q"], "window.close": ["<Control>w"], "win.show-help-overlay": ["<Control>question"]]
+            let expected = [
+                "app.quit": ["<Control>q"], "window.close": ["<Control>w"],
+                "win.show-help-overlay": ["<Control>question"],
+            ]
             for (action, keys) in expected {
                 XCTAssertEqual(Self.accelerators(for: action), keys, action)
             }
@@ -35,8 +38,9 @@ final class ShellTests: XCTestCase {
                 return XCTFail("the action builds the shortcuts window")
             }
             XCTAssertEqual(Self.typeName(UnsafeMutableRawPointer(overlay)), "GtkShortcutsWindow")
-            XCTAssertEqual(String(cString: gtk_window_get_title(UnsafeMutablePointer<GtkWindow>(overlay))), "键盘快捷键",
-                           "named, not after its class")
+            XCTAssertEqual(
+                String(cString: gtk_window_get_title(UnsafeMutablePointer<GtkWindow>(overlay))), "键盘快捷键",
+                "named, not after its class")
             XCTAssertEqual(gtk_window_get_transient_for(UnsafeMutablePointer<GtkWindow>(overlay)), window.window.cast())
             XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 })
             gtk_window_close(UnsafeMutablePointer<GtkWindow>(overlay))
@@ -45,7 +49,9 @@ final class ShellTests: XCTestCase {
 
             H.click(window.phoneEntry)
             H.xdotool("key", "ctrl+question")
-            XCTAssertTrue(H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 }, "Ctrl+? shows it again")
+            XCTAssertTrue(
+                H.pump { gtk_widget_get_mapped(UnsafeMutablePointer<GtkWidget>(overlay)) != 0 }, "Ctrl+? shows it again"
+            )
         }
     }
 
@@ -128,8 +134,9 @@ final class ShellTests: XCTestCase {
             defer { H.close(window) }
             g_action_group_activate_action(OpaquePointer(H.application), "about", nil)
             guard let about = Self.shownAboutWindow(),
-                  let overlay = Self.descendant(of: about, where: { Self.typeName(UnsafeMutableRawPointer($0)) == "AdwToastOverlay" }),
-                  let version = Self.descendant(of: about, where: { Self.isButton($0, labelled: AboutWindow.version) })
+                let overlay = Self.descendant(
+                    of: about, where: { Self.typeName(UnsafeMutableRawPointer($0)) == "AdwToastOverlay" }),
+                let version = Self.descendant(of: about, where: { Self.isButton($0, labelled: AboutWindow.version) })
             else { return XCTFail("app.about shows About, with a toast overlay and a version button") }
             let clipboard = gtk_widget_get_clipboard(about)!
             H.click(version)
@@ -208,7 +215,9 @@ final class ShellTests: XCTestCase {
         var value = GValue()
         g_value_init(&value, g_type_from_name("gchararray"))  // G_TYPE_STRING, a macro
         defer { g_value_unset(&value) }
-        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else { return nil }
+        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else {
+            return nil
+        }
         return String(cString: text)
     }
 

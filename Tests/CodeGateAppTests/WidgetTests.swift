@@ -113,7 +113,9 @@ final class WidgetTests: XCTestCase {
             // As after Tab: keyboard navigation makes the focus visible.
             gtk_window_set_focus_visible(window.window.cast(), 1)
             gtk_widget_grab_focus(window.slider.scale)
-            XCTAssertTrue(H.pump { H.text(window.slider.label) == window.flow.slider.focusedHint }, "focus shows how to slide by keyboard")
+            XCTAssertTrue(
+                H.pump { H.text(window.slider.label) == window.flow.slider.focusedHint },
+                "focus shows how to slide by keyboard")
             H.xdotool("key", "End", "Page_Up", "Page_Down")
             XCTAssertEqual(fraction(window.slider), 0)
             H.xdotool("key", "Right")
@@ -121,7 +123,9 @@ final class WidgetTests: XCTestCase {
             XCTAssertEqual(fraction(window.slider), 0.1, accuracy: 1e-9, "the thumb waits after a press, however long")
             XCTAssertEqual(H.text(window.slider.label), "已滑动 10%，还需 9 步", "the track says how far it is")
             // Nine more separate presses, as with key repeat off: each one a key down and up.
-            H.xdotool("key", "--delay", "150", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right")
+            H.xdotool(
+                "key", "--delay", "150", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right"
+            )
             XCTAssertTrue(H.pump { window.flow.slider.isUnlocked })
             XCTAssertEqual(H.text(window.slider.label), "验证通过")
         }
@@ -166,8 +170,9 @@ final class WidgetTests: XCTestCase {
             H.xdotool("key", "Tab")
             XCTAssertTrue(H.pump { gtk_window_get_focus_visible(window.window.cast()) != 0 })
             XCTAssertTrue(keyboardFocus())
-            XCTAssertTrue(H.pump(timeout: .seconds(5), until: { gtk_window_get_focus_visible(window.window.cast()) == 0 }),
-                          "GTK's own timeout ends, and is not re-armed")
+            XCTAssertTrue(
+                H.pump(timeout: .seconds(5), until: { gtk_window_get_focus_visible(window.window.cast()) == 0 }),
+                "GTK's own timeout ends, and is not re-armed")
             XCTAssertTrue(keyboardFocus(), "the rings are still there after GTK's 3 s")
             let point = H.screenPoint(of: window.inbox.widget)
             H.xdotool("mousemove", "\(point.x)", "\(point.y)", "click", "1")

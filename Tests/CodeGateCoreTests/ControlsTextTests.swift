@@ -11,7 +11,10 @@ import Testing
 
     @Test func languageListComesFirstThenTheLocaleEachWithItsBareLanguage() {
         #expect(ControlsText.languages(locale: "en_US.UTF-8", languageList: "") == ["en_US", "en"])
-        #expect(ControlsText.languages(locale: "zh_CN.UTF-8", languageList: "zh_TW:en") == ["zh_TW", "zh", "en", "zh_CN", "zh"])
+        #expect(
+            ControlsText.languages(locale: "zh_CN.UTF-8", languageList: "zh_TW:en") == [
+                "zh_TW", "zh", "en", "zh_CN", "zh",
+            ])
         #expect(ControlsText.languages(locale: "sr_RS@latin", languageList: "") == ["sr_RS", "sr"])
     }
 

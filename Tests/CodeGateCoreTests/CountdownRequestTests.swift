@@ -13,7 +13,9 @@ import Testing
     let clock = ManualTimerPort()
 
     /// A request whose handler answers `answer` after `latency` on the manual clock.
-    private func request(latency: Duration = .milliseconds(300), _ answer: @escaping @MainActor () throws -> Duration) -> CountdownRequest {
+    private func request(latency: Duration = .milliseconds(300), _ answer: @escaping @MainActor () throws -> Duration)
+        -> CountdownRequest
+    {
         let clock = clock
         return CountdownRequest(countdown: Countdown(timers: clock)) {
             try await clock.sleep(for: latency)
@@ -40,10 +42,16 @@ import Testing
     @Test func pressSendsThenCountsTheCooldownTheAnswerNames() async {
         let request = request { .seconds(30) }
         let events = Events(request)
-        #expect(request.state == RequestButtonState(text: "获取验证码", accessibleText: "获取验证码", isSensitive: true, fillFraction: 0, phase: .idle))
+        #expect(
+            request.state
+                == RequestButtonState(
+                    text: "获取验证码", accessibleText: "获取验证码", isSensitive: true, fillFraction: 0, phase: .idle))
         let task = request.press()
         #expect(request.press() == nil, "a double click sends once")
-        #expect(request.state == RequestButtonState(text: "发送中…", accessibleText: "获取验证码，发送中…", isSensitive: false, fillFraction: 0, phase: .sending))
+        #expect(
+            request.state
+                == RequestButtonState(
+                    text: "发送中…", accessibleText: "获取验证码，发送中…", isSensitive: false, fillFraction: 0, phase: .sending))
         await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .milliseconds(300))
         await task?.value
@@ -145,7 +153,8 @@ import Testing
         clock.advance(by: .milliseconds(300))
         await task?.value
         #expect(request.countdown.remainingSeconds == 86_400)
-        #expect(events.heard == ["phase sending", "phase counting", "sent 86400.0 seconds"], "sent says what is counted")
+        #expect(
+            events.heard == ["phase sending", "phase counting", "sent 86400.0 seconds"], "sent says what is counted")
     }
 
     @Test func aRefusalForACooldownCountsWhatTheServerSays() async {

@@ -137,8 +137,9 @@ import Testing
         countdown.changes.add { seen.append((countdown.label, countdown.filledSteps)) }
         clock.advance(by: .seconds(1))
         #expect(seen.map(\.steps) == [5, 10, 15, 20], "one change a quarter second")
-        #expect(seen.map(\.label) == ["获取验证码(60)", "获取验证码(60)", "获取验证码(60)", "获取验证码(59)"],
-                "the second's label and its fill step are one change")
+        #expect(
+            seen.map(\.label) == ["获取验证码(60)", "获取验证码(60)", "获取验证码(60)", "获取验证码(59)"],
+            "the second's label and its fill step are one change")
     }
 
     @Test func aResumedCooldownSnapsTheFillToTheGrid() {

@@ -39,8 +39,10 @@ import Testing
     @Test func randomDurationsNeverTrap() {
         var random = SeededRandom(seed: 11)
         for _ in 0..<10_000 {
-            let duration = Duration(secondsComponent: Int64.random(in: .min ... .max, using: &random),
-                                    attosecondsComponent: Int64.random(in: -999_999_999_999_999_999...999_999_999_999_999_999, using: &random))
+            let duration = Duration(
+                secondsComponent: Int64.random(in: .min ... .max, using: &random),
+                attosecondsComponent: Int64.random(
+                    in: -999_999_999_999_999_999...999_999_999_999_999_999, using: &random))
             let nanoseconds = duration.wholeNanoseconds
             #expect((nanoseconds >= 0) == (duration >= .zero) || nanoseconds == 0)
             #expect(duration.secondsRoundedUp >= 0)

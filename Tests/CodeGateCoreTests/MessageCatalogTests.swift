@@ -342,7 +342,9 @@ extension MessageCatalogTests {
                 put(UInt32(bytes.count), at: 28 + 8 * index + 4, in: &bytes, bigEndian: bigEndian)
                 bytes += string + [0]
             }
-            let header: [UInt32] = [0x9504_12de, revision, UInt32(count), 28, UInt32(28 + 8 * count), 0, UInt32(28 + 16 * count)]
+            let header: [UInt32] = [
+                0x9504_12de, revision, UInt32(count), 28, UInt32(28 + 8 * count), 0, UInt32(28 + 16 * count),
+            ]
             for (index, word) in header.enumerated() {
                 put(word, at: 4 * index, in: &bytes, bigEndian: bigEndian)
             }
@@ -364,7 +366,9 @@ extension MessageCatalogTests {
         static func sharedTranslation(_ text: String) -> [UInt8] {
             var bytes = file([("a", text), ("b", "y")])
             put(word(at: translationEntry(0, count: 2), in: bytes), at: translationEntry(1, count: 2), in: &bytes)
-            put(word(at: translationEntry(0, count: 2) + 4, in: bytes), at: translationEntry(1, count: 2) + 4, in: &bytes)
+            put(
+                word(at: translationEntry(0, count: 2) + 4, in: bytes), at: translationEntry(1, count: 2) + 4,
+                in: &bytes)
             return bytes
         }
 

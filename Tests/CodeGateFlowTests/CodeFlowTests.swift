@@ -8,7 +8,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct CodeFlowTests {
     let clock = ManualTimerPort()
 
-    private func flow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil) -> CodeFlow {
+    private func flow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil)
+        -> CodeFlow
+    {
         CodeFlow(
             slider: SlideUnlock(timers: clock),
             countdown: Countdown(timers: clock),
@@ -24,7 +26,9 @@ import Testing
     }
 
     /// A flow with a valid number typed and the slider unlocked: ready to request.
-    private func readyFlow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil) -> CodeFlow {
+    private func readyFlow(_ simulation: GatewaySimulation = GatewaySimulation(), service: LocalCodeService? = nil)
+        -> CodeFlow
+    {
         let flow = flow(simulation, service: service)
         flow.phoneChanged("138 0013 8000")
         flow.slider.move(to: 1, by: .drag)
@@ -58,7 +62,9 @@ import Testing
         let flow = readyFlow(GatewaySimulation(latency: .milliseconds(500)))
         let task = flow.requestCode()
         #expect(flow.isSending)
-        #expect(flow.requestButton.text == "发送中…" && flow.requestButton.phase == .sending && !flow.requestButton.isSensitive)
+        #expect(
+            flow.requestButton.text == "发送中…" && flow.requestButton.phase == .sending && !flow.requestButton.isSensitive
+        )
         #expect(!flow.canRequest)
         await clock.yield { clock.pendingCount >= 2 }
         clock.advance(by: .milliseconds(500))
@@ -72,7 +78,8 @@ import Testing
     }
 
     @Test func doubleRequestsSendOnce() async {
-        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), simulation: GatewaySimulation(latency: .seconds(1)))
+        let service = LocalCodeService(
+            timers: clock, random: SeededRandom(seed: 3), simulation: GatewaySimulation(latency: .seconds(1)))
         let flow = readyFlow(service: service)
         let log = MessageLog(service.outbox)
         let first = flow.requestCode()
@@ -202,8 +209,9 @@ import Testing
         #expect(flow.verifyStatus == nil, "editing clears the old verdict")
         clock.advance(by: .seconds(30))
         await flow.verify()?.value
-        #expect(flow.verifyStatus == StatusMessage("验证码已过期，请在冷却结束后重新获取", kind: .error),
-                "the button still counts: the message says so")
+        #expect(
+            flow.verifyStatus == StatusMessage("验证码已过期，请在冷却结束后重新获取", kind: .error),
+            "the button still counts: the message says so")
         clock.advance(by: .seconds(30))
         #expect(flow.codeDescription == "冷却结束，滑动验证后可重新获取验证码", "the end of the cooldown is heard on the code field")
         #expect(!flow.isCodeInvalid, "the verdict that said to wait has done its job")

@@ -26,8 +26,9 @@ private final class MemoryStore: CooldownStore {
 
     @Test func aWholeCycleWithNoWidgetSavesTheCooldownThenClearsItAndLocksTheSlider() async {
         let store = MemoryStore()
-        let flow = CodeFlow(options: LaunchOptions(), timers: clock,
-                            service: LocalCodeService(timers: clock, random: SeededRandom(seed: 1)))
+        let flow = CodeFlow(
+            options: LaunchOptions(), timers: clock,
+            service: LocalCodeService(timers: clock, random: SeededRandom(seed: 1)))
         let keeper = CooldownKeeper(countdown: flow.countdown, store: store) { moment }
         flow.phoneChanged("13800138000")
         flow.slider.move(to: 1, by: .drag)
@@ -38,8 +39,11 @@ private final class MemoryStore: CooldownStore {
 
         clock.advance(by: .seconds(60))
         #expect(!flow.countdown.isCounting)
-        #expect(flow.requestButton == RequestButtonState(text: "获取验证码", accessibleText: "获取验证码", isSensitive: false,
-                                                          fillFraction: 0, phase: .idle))
+        #expect(
+            flow.requestButton
+                == RequestButtonState(
+                    text: "获取验证码", accessibleText: "获取验证码", isSensitive: false,
+                    fillFraction: 0, phase: .idle))
         #expect(!flow.slider.isUnlocked, "each request needs a fresh slide")
         #expect(!flow.canRequest)
         #expect(store.record == nil, "an ended cooldown is forgotten")

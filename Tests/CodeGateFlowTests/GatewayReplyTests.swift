@@ -40,7 +40,9 @@ extension GatewayStoreTests {
             try await gateway.requestCode(for: number, idempotencyKey: "slide-2")
         }
         clock.advance(by: .seconds(60))
-        #expect(try await gateway.requestCode(for: number, idempotencyKey: "slide-2") == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        #expect(
+            try await gateway.requestCode(for: number, idempotencyKey: "slide-2")
+                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
     }
 
     @Test func aKeyIsForgottenWithItsCode() async throws {
@@ -51,7 +53,9 @@ extension GatewayStoreTests {
             == .replayed(CodeReceipt(cooldown: .seconds(1), validFor: .seconds(1))))
         clock.advance(by: .seconds(1))
         // Forgotten: the same key is a new request, and the cooldown is long over.
-        #expect(try await gateway.requestCode(for: number, idempotencyKey: "slide-1") == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        #expect(
+            try await gateway.requestCode(for: number, idempotencyKey: "slide-1")
+                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
     }
 
     @Test func aDamagedReplyIsDroppedNotTrusted() async throws {
@@ -60,7 +64,9 @@ extension GatewayStoreTests {
         clock.advance(by: .seconds(60))
         let gateway = service(seed: 2)
         let phone = MessageLog(gateway.outbox)
-        #expect(try await gateway.requestCode(for: number, idempotencyKey: "slide-1") == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        #expect(
+            try await gateway.requestCode(for: number, idempotencyKey: "slide-1")
+                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
         #expect(phone.messages.count == 1)
     }
 }

@@ -28,13 +28,17 @@ extension GatewayStoreTests {
             }
         }
         #expect(log.messages.count == 20, "the first 19 others fit beside the number")
-        #expect(refusals == Array(repeating: .stateUnavailable(.crowded(secondsLeft: 300)), count: 11), "until the first code expires")
+        #expect(
+            refusals == Array(repeating: .stateUnavailable(.crowded(secondsLeft: 300)), count: 11),
+            "until the first code expires")
         await #expect(throws: CodeServiceError.cooldown(secondsLeft: 60), "its cooldown is kept") {
             try await gateway.requestCode(for: self.number)
         }
         clock.advance(by: .seconds(60))
         let last = try numbered(29)
-        await #expect(throws: CodeServiceError.stateUnavailable(.crowded(secondsLeft: 240)), "cooldowns over, the codes live") {
+        await #expect(
+            throws: CodeServiceError.stateUnavailable(.crowded(secondsLeft: 240)), "cooldowns over, the codes live"
+        ) {
             try await gateway.requestCode(for: last)
         }
         #expect(try await gateway.verify(code, for: number) == .verified, "and its code")
@@ -67,7 +71,8 @@ extension GatewayStoreTests {
                 refusals.append(error)
             }
         }
-        #expect(log.messages.count == 1 && restartedLog.messages.isEmpty, "no second SMS inside the cooldown: \(refusals)")
+        #expect(
+            log.messages.count == 1 && restartedLog.messages.isEmpty, "no second SMS inside the cooldown: \(refusals)")
         #expect(refusals == Array(repeating: .stateUnavailable(.recovering(secondsLeft: 60)), count: 4))
         #expect(reports.contains { $0.hasPrefix("set aside the damaged state database") }, "\(reports)")
         clock.advance(by: .seconds(60))
@@ -108,21 +113,30 @@ extension GatewayStoreTests {
     @Test func theDatabaseAloneRevealsNoCode() async throws {
         let code = try await deliveredCode(service())
         let row = try rows("SELECT salt, digest FROM numbers")
-        guard case .blob(let salt) = row[0][0], case .blob(let digest) = row[0][1] else { throw TestFailure.unexpected(row) }
+        guard case .blob(let salt) = row[0][0], case .blob(let digest) = row[0][1] else {
+            throw TestFailure.unexpected(row)
+        }
         #expect(digest != SHA256.hash(salt + Array(code.utf8)))
         mkdir(folder("copy"), 0o700)
         for name in ["gateway.db", "gateway.db-wal"] {
             // The log may have been folded into the database when the gateway closed it.
-            if access(folder("codegate/" + name), F_OK) == 0 { makeFile(folder("copy/" + name), bytes: try readBytes(folder("codegate/" + name))) }
+            if access(folder("codegate/" + name), F_OK) == 0 {
+                makeFile(folder("copy/" + name), bytes: try readBytes(folder("codegate/" + name)))
+            }
         }
-        let copy = LocalCodeService(timers: clock, store: GatewayStore(folder: StateFolder.open(folder("copy")), report: { _ in },
-                                                                        moment: { [unowned self] in moment() }))
+        let copy = LocalCodeService(
+            timers: clock,
+            store: GatewayStore(
+                folder: StateFolder.open(folder("copy")), report: { _ in },
+                moment: { [unowned self] in moment() }))
         #expect(try await copy.verify(code, for: number) == .wrongCode(attemptsLeft: 4), "a copy without the key")
         unlink(folder("codegate/gateway.key"))
         let without = try await service().verify(code, for: number)
         #expect(without == .wrongCode(attemptsLeft: 4), "the database without its key: \(without)")
         var status = stat()
-        #expect(lstat(folder("codegate/gateway.key"), &status) == 0 && status.st_mode & 0o777 == 0o600, "a new key, private")
+        #expect(
+            lstat(folder("codegate/gateway.key"), &status) == 0 && status.st_mode & 0o777 == 0o600, "a new key, private"
+        )
     }
 }
 

@@ -41,14 +41,22 @@ import Testing
     }
 
     /// A store over the state folder, as one app start opens it.
-    func store(legacyPolicy: LocalCodeService.Policy = .init(), capacity: Int = GatewayStore.defaultCapacity) -> GatewayStore {
-        GatewayStore(folder: StateFolder.open(folder("codegate")), legacyPolicy: legacyPolicy,
-                     report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() }, capacity: capacity)
+    func store(legacyPolicy: LocalCodeService.Policy = .init(), capacity: Int = GatewayStore.defaultCapacity)
+        -> GatewayStore
+    {
+        GatewayStore(
+            folder: StateFolder.open(folder("codegate")), legacyPolicy: legacyPolicy,
+            report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() }, capacity: capacity
+        )
     }
 
     /// A fresh gateway over the state: the app started (again).
-    func service(seed: UInt64 = 1, policy: LocalCodeService.Policy = .init(), capacity: Int = GatewayStore.defaultCapacity) -> LocalCodeService {
-        LocalCodeService(timers: clock, random: SeededRandom(seed: seed), policy: policy, store: store(legacyPolicy: policy, capacity: capacity))
+    func service(
+        seed: UInt64 = 1, policy: LocalCodeService.Policy = .init(), capacity: Int = GatewayStore.defaultCapacity
+    ) -> LocalCodeService {
+        LocalCodeService(
+            timers: clock, random: SeededRandom(seed: seed), policy: policy,
+            store: store(legacyPolicy: policy, capacity: capacity))
     }
 
     func deliveredCode(_ service: LocalCodeService, to number: PhoneNumber? = nil) async throws -> String {
@@ -70,7 +78,9 @@ import Testing
         #expect(try await service().verify(wrong, for: number) == .wrongCode(attemptsLeft: 4))
         clock.advance(by: .milliseconds(5_500))
         let restarted = service(seed: 2)
-        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 50)) { try await restarted.requestCode(for: number) }
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 50)) {
+            try await restarted.requestCode(for: number)
+        }
         #expect(try await restarted.verify(wrong, for: number) == .wrongCode(attemptsLeft: 3))
         #expect(try await service().verify(code, for: number) == .verified)
         #expect(try await service().verify(code, for: number) == .noCodeRequested, "used up, across restarts too")
@@ -93,7 +103,9 @@ import Testing
         clock.advance(by: .seconds(20))
         bootID = "1b2c3d4e-0000-4000-8000-00000000000b"
         bootStart = clock.now
-        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 40)) { try await self.service().requestCode(for: self.number) }
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 40)) {
+            try await self.service().requestCode(for: self.number)
+        }
     }
 
     @Test func expiredRecordsAreDroppedAndTheCodeExpires() async throws {
@@ -114,7 +126,9 @@ import Testing
         _ = try await deliveredCode(service())
         // The row says the request is an hour in the future: a whole cooldown, not none.
         try rows("UPDATE numbers SET boot_id = '-', issued_wall = issued_wall + 3600000000000")
-        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 60)) { try await self.service().requestCode(for: self.number) }
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 60)) {
+            try await self.service().requestCode(for: self.number)
+        }
     }
 
     /// The probe: a code issued under `--code-ttl 3`, reported expired, verified after a
@@ -129,7 +143,9 @@ import Testing
         var long = LocalCodeService.Policy()
         long.codeLifetime = .seconds(3600)
         long.cooldown = .seconds(1)
-        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 56)) { try await self.service(policy: long).requestCode(for: self.number) }
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 56)) {
+            try await self.service(policy: long).requestCode(for: self.number)
+        }
         #expect(try await service(policy: long).verify(code, for: number) == .expired, "its own lifetime: 3 s")
         clock.advance(by: .seconds(56))
         let next = try await deliveredCode(service(policy: long))
@@ -223,13 +239,18 @@ import Testing
         mkdir(folder("shared"), 0o755)
         chmod(folder("shared"), 0o755)
         symlink(folder("shared"), folder("link"))
-        let store = GatewayStore(folder: StateFolder.open(folder("link")), report: { [unowned self] in reports.append($0) },
-                                 moment: { [unowned self] in moment() })
+        let store = GatewayStore(
+            folder: StateFolder.open(folder("link")), report: { [unowned self] in reports.append($0) },
+            moment: { [unowned self] in moment() })
         let service = LocalCodeService(timers: clock, store: store)
         let log = MessageLog(service.outbox)
         for _ in 0..<2 {
-            await #expect(throws: CodeServiceError.stateUnavailable(.folder)) { try await service.requestCode(for: self.number) }
-            await #expect(throws: CodeServiceError.stateUnavailable(.folder)) { try await service.verify("123456", for: self.number) }
+            await #expect(throws: CodeServiceError.stateUnavailable(.folder)) {
+                try await service.requestCode(for: self.number)
+            }
+            await #expect(throws: CodeServiceError.stateUnavailable(.folder)) {
+                try await service.verify("123456", for: self.number)
+            }
         }
         #expect(log.messages.isEmpty)
         #expect(reports.count == 1)
@@ -242,10 +263,13 @@ import Testing
         _ = try await deliveredCode(service, to: PhoneNumber.check("+447700900123").number)
         let other = try SQLiteDatabase(path: path, busyTimeout: .zero)
         try other.run("BEGIN IMMEDIATE")
-        let busy = GatewayStore(folder: StateFolder.open(folder("codegate")), report: { _ in }, moment: { [unowned self] in moment() },
-                                busyTimeout: .zero)
+        let busy = GatewayStore(
+            folder: StateFolder.open(folder("codegate")), report: { _ in }, moment: { [unowned self] in moment() },
+            busyTimeout: .zero)
         let blocked = LocalCodeService(timers: clock, store: busy)
-        await #expect(throws: CodeServiceError.stateUnavailable(.busy)) { try await blocked.requestCode(for: self.number) }
+        await #expect(throws: CodeServiceError.stateUnavailable(.busy)) {
+            try await blocked.requestCode(for: self.number)
+        }
         try other.run("ROLLBACK")
         _ = try await deliveredCode(blocked)
     }
@@ -259,14 +283,19 @@ import Testing
         guard mount("tmpfs", mountPoint, "tmpfs", 0, "size=256k,mode=0700") == 0 else { return }
         defer { umount2(mountPoint, Int32(MNT_DETACH)) }
         func gateway() -> LocalCodeService {
-            LocalCodeService(timers: clock, store: GatewayStore(folder: StateFolder.open(mountPoint + "/codegate"), report: { _ in },
-                                                                moment: { [unowned self] in moment() }))
+            LocalCodeService(
+                timers: clock,
+                store: GatewayStore(
+                    folder: StateFolder.open(mountPoint + "/codegate"), report: { _ in },
+                    moment: { [unowned self] in moment() }))
         }
         try await fillingTheDiskRefuses(gateway(), filling: mountPoint + "/filler")
         unlink(mountPoint + "/filler")
         #expect(mount("tmpfs", mountPoint, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
         clock.advance(by: .seconds(60))
-        await #expect(throws: CodeServiceError.stateUnavailable(.readOnly)) { try await gateway().requestCode(for: self.number) }
+        await #expect(throws: CodeServiceError.stateUnavailable(.readOnly)) {
+            try await gateway().requestCode(for: self.number)
+        }
     }
 
     /// Sends a code with `service`, fills the disk with the file `filling`, then asks for codes
@@ -282,7 +311,8 @@ import Testing
         var refusal: CodeServiceError?
         for index in 0..<50 where refusal == nil {
             do {
-                _ = try await service.requestCode(for: try #require(PhoneNumber.check("+44770090\(1000 + index)").number))
+                _ = try await service.requestCode(
+                    for: try #require(PhoneNumber.check("+44770090\(1000 + index)").number))
                 sent += 1
             } catch let error as CodeServiceError {
                 refusal = error

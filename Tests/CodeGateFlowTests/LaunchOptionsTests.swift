@@ -11,7 +11,9 @@ import Testing
 
     @Test(arguments: ["0", "-5", "abc", "3601", "", "1.5", " 60"])
     func durationsOutOfRangeAreRefused(text: String) {
-        #expect(throws: LaunchOptionError.outOfRange(option: "--duration", unit: "seconds", range: 1...3600, text: text)) {
+        #expect(
+            throws: LaunchOptionError.outOfRange(option: "--duration", unit: "seconds", range: 1...3600, text: text)
+        ) {
             try LaunchOptions.parseDuration(text)
         }
     }
@@ -39,10 +41,12 @@ import Testing
         #expect(throws: LaunchOptionError.badLabelFormat(.missingSeconds("重新发送"))) {
             try LaunchOptions.parseLabelFormat("重新发送")
         }
-        #expect(LaunchOptionError.outOfRange(option: "--duration", unit: "seconds", range: 1...3600, text: "0").description
-            == "--duration must be a whole number of seconds from 1 to 3600, not \"0\"")
-        #expect(LaunchOptionError.unknownFailure("dns").description
-            == "--gateway-fail must be one of network, rate-limited, timeout, not \"dns\"")
+        #expect(
+            LaunchOptionError.outOfRange(option: "--duration", unit: "seconds", range: 1...3600, text: "0").description
+                == "--duration must be a whole number of seconds from 1 to 3600, not \"0\"")
+        #expect(
+            LaunchOptionError.unknownFailure("dns").description
+                == "--gateway-fail must be one of network, rate-limited, timeout, not \"dns\"")
     }
 
     @Test func eachOptionSetsItsOwnField() throws {
@@ -59,7 +63,10 @@ import Testing
     }
 
     @Test func everyOptionHasItsNameHelpAndValueName() {
-        #expect(LaunchOption.allCases.map(\.name) == ["duration", "label-format", "code-ttl", "gateway-latency", "gateway-fail", "service"])
+        #expect(
+            LaunchOption.allCases.map(\.name) == [
+                "duration", "label-format", "code-ttl", "gateway-latency", "gateway-fail", "service",
+            ])
         #expect(LaunchOption.allCases.allSatisfy { !$0.help.isEmpty && $0.valueName == $0.valueName.uppercased() })
     }
 }

@@ -62,7 +62,9 @@ import Testing
         let service = service()
         let code = try await deliveredCode(service)
         clock.advance(by: .seconds(300) - .milliseconds(1))
-        #expect(try await service.verify("000000" == code ? "111111" : "000000", for: number) == .wrongCode(attemptsLeft: 4))
+        #expect(
+            try await service.verify("000000" == code ? "111111" : "000000", for: number) == .wrongCode(attemptsLeft: 4)
+        )
         clock.advance(by: .milliseconds(1))
         #expect(try await service.verify(code, for: number) == .expired)
     }
@@ -103,7 +105,9 @@ import Testing
         #expect(try await request.value.cooldown == .seconds(60))
     }
 
-    @Test(arguments: [(GatewaySimulation.Failure.network, CodeServiceError.network), (.rateLimited, .rateLimited(retryAfter: 60))])
+    @Test(arguments: [
+        (GatewaySimulation.Failure.network, CodeServiceError.network), (.rateLimited, .rateLimited(retryAfter: 60)),
+    ])
     func injectedFailuresAreTypedErrors(failure: GatewaySimulation.Failure, error: CodeServiceError) async {
         let service = service(simulation: GatewaySimulation(failure: failure))
         await #expect(throws: error) { try await service.requestCode(for: number) }

@@ -22,8 +22,10 @@ import Testing
 
     /// The "one handset, three cooldowns": every spelling must be one key.
     @Test func spellingsOfOneHandsetAreOneNumber() throws {
-        let spellings = ["13800138000", "138 0013-8000", "+8613800138000", "+86 138 0013 8000", "008613800138000",
-                         "0086 138-0013-8000", "+86-138-0013-8000"]
+        let spellings = [
+            "13800138000", "138 0013-8000", "+8613800138000", "+86 138 0013 8000", "008613800138000",
+            "0086 138-0013-8000", "+86-138-0013-8000",
+        ]
         let numbers = try spellings.map { try #require(PhoneNumber.check($0).number, "\($0)") }
         #expect(Set(numbers).count == 1)
         for number in numbers {
@@ -126,7 +128,8 @@ import Testing
         var random = SeededRandom(seed: 7)
         let alphabet = Array("0123456789+- 8601１\u{301}a")
         for _ in 0..<5000 {
-            let text = String((0..<Int.random(in: 0...20, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let text = String(
+                (0..<Int.random(in: 0...20, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             guard let number = PhoneNumber.checkFinished(text).number else { continue }
             #expect(PhoneNumber(e164: number.e164) == number, "\(text)")
             #expect(number.e164.first == "+")

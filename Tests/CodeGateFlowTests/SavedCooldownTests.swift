@@ -34,12 +34,15 @@ import Testing
     @Test func textRoundTrips() {
         #expect(saved.text == "codegate-cooldown-1 boot-a 540000000000 1800000040000000000 60000000000\n")
         #expect(SavedCooldown(text: saved.text) == saved)
-        let unknownBoot = SavedCooldown(remaining: .seconds(1), total: .seconds(2), at: SystemMoment(bootID: "", boot: .zero, wall: .zero))
+        let unknownBoot = SavedCooldown(
+            remaining: .seconds(1), total: .seconds(2), at: SystemMoment(bootID: "", boot: .zero, wall: .zero))
         #expect(SavedCooldown(text: unknownBoot.text) == unknownBoot)
     }
 
-    @Test(arguments: ["", "garbage", "codegate-cooldown-1 a 1 2", "codegate-cooldown-1 a x 2 3", "codegate-cooldown-1 a 1 2 0",
-                      "codegate-cooldown-9 a 1 2 3", "codegate-cooldown-1 a 1 2 3000000000 4"])
+    @Test(arguments: [
+        "", "garbage", "codegate-cooldown-1 a 1 2", "codegate-cooldown-1 a x 2 3", "codegate-cooldown-1 a 1 2 0",
+        "codegate-cooldown-9 a 1 2 3", "codegate-cooldown-1 a 1 2 3000000000 4",
+    ])
     func damagedRecordsAreIgnored(text: String) {
         #expect(SavedCooldown(text: text) == nil)
     }
@@ -86,13 +89,15 @@ import Testing
         let negative = SavedCooldown(remaining: .seconds(-5), total: .zero, at: moment)
         #expect(negative.total == SavedCooldown.shortest)
         #expect(negative.remaining(at: moment) == .zero)
-        let oddBoot = SavedCooldown(remaining: .seconds(5), total: .seconds(9), at: SystemMoment(bootID: "a b", boot: .zero, wall: .zero))
+        let oddBoot = SavedCooldown(
+            remaining: .seconds(5), total: .seconds(9), at: SystemMoment(bootID: "a b", boot: .zero, wall: .zero))
         #expect(oddBoot.bootID.isEmpty)
         #expect(SavedCooldown(text: oddBoot.text) == oddBoot)
     }
 
     @Test func extremeMomentsNeverTrap() throws {
-        let record = try #require(SavedCooldown(text: "codegate-cooldown-1 a 9223368436854775807 9223368436854775807 3600000000000"))
+        let record = try #require(
+            SavedCooldown(text: "codegate-cooldown-1 a 9223368436854775807 9223368436854775807 3600000000000"))
         for moment in Self.extremeDurations {
             for bootID in ["a", "b"] {
                 let left = record.remaining(at: SystemMoment(bootID: bootID, boot: moment, wall: moment))
@@ -159,7 +164,9 @@ import Testing
     private static func hostileLine(using random: inout SeededRandom) -> String {
         switch Int.random(in: 0..<3, using: &random) {
         case 0:
-            let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             return String(decoding: bytes, as: UTF8.self)
         case 1:
             // A well-formed record with one field replaced by something random.
@@ -172,7 +179,9 @@ import Testing
                 if index == 0, Int.random(in: 0..<4, using: &random) > 0 {
                     fields.append("codegate-cooldown-1")
                 } else if index == 1 {
-                    fields.append(["-", "boot-a", "a\u{0}b", "é", String(repeating: "f", count: 70)].randomElement(using: &random)!)
+                    fields.append(
+                        ["-", "boot-a", "a\u{0}b", "é", String(repeating: "f", count: 70)].randomElement(
+                            using: &random)!)
                 } else {
                     fields.append(randomInteger(using: &random))
                 }

@@ -43,13 +43,19 @@ import Testing
     }
 
     @Test func refusesAnOverlongURL() {
-        #expect(throws: ServiceURLError.tooLong) { try ServiceURL(parsing: "https://a.example/" + String(repeating: "a", count: 2048)) }
+        #expect(throws: ServiceURLError.tooLong) {
+            try ServiceURL(parsing: "https://a.example/" + String(repeating: "a", count: 2048))
+        }
     }
 
     @Test func isAnOptionWithAClearError() {
         var options = LaunchOptions()
-        #expect(throws: LaunchOptionError.badServiceURL(.cleartext("example.com"))) { try options.set(.service, to: "http://example.com") }
-        #expect(LaunchOptionError.badServiceURL(.cleartext("example.com")).description.hasPrefix("--service: http:// is only allowed to this machine"))
+        #expect(throws: LaunchOptionError.badServiceURL(.cleartext("example.com"))) {
+            try options.set(.service, to: "http://example.com")
+        }
+        #expect(
+            LaunchOptionError.badServiceURL(.cleartext("example.com")).description.hasPrefix(
+                "--service: http:// is only allowed to this machine"))
         #expect(throws: Never.self) { try options.set(.service, to: "https://codes.example.com") }
         #expect(options.service?.description == "https://codes.example.com/")
     }

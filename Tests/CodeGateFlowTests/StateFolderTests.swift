@@ -26,7 +26,7 @@ struct TemporaryFolder {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         if status.st_mode & S_IFMT == S_IFDIR {
-            names(in: path).forEach { removeTree(path + "/" + $0) }
+            for name in names(in: path) { removeTree(path + "/" + name) }
             rmdir(path)
         } else {
             unlink(path)
@@ -56,7 +56,8 @@ func names(in path: String) -> Set<String> {
     defer { closedir(directory) }
     var names: Set<String> = []
     while let entry = readdir(directory) {
-        names.insert(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        names.insert(
+            withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
     }
     return names.subtracting([".", ".."])
 }
@@ -170,8 +171,10 @@ private func reason<T>(_ result: Result<T, StateFileError>) -> StateFileError.Re
         #expect(reason(state.read("fits", maxBytes: -1)) == .tooLarge(limit: 0))
     }
 
-    @Test(arguments: [[0x00, 0x01, 0xFF, 0xFE], [0x63, 0xC3, 0x28], Array("a\u{1B}]0;x\u{07}".utf8), [0x61, 0x00, 0x62],
-                      [0xED, 0xA0, 0x80]])
+    @Test(arguments: [
+        [0x00, 0x01, 0xFF, 0xFE], [0x63, 0xC3, 0x28], Array("a\u{1B}]0;x\u{07}".utf8), [0x61, 0x00, 0x62],
+        [0xED, 0xA0, 0x80],
+    ])
     func binaryOrInvalidUTF8IsRefused(bytes: [UInt8]) {
         makeFile(folder("cooldown"), bytes: bytes)
         #expect(reason(state.read("cooldown")) == .notText)
@@ -200,8 +203,13 @@ private func reason<T>(_ result: Result<T, StateFileError>) -> StateFileError.Re
     @Test func staleTemporariesAreRemovedAndNoUserFile() throws {
         try state.write("live\n", to: "cooldown").get()
         let hourAgo = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
-        let userFiles = ["cooldown.backup", "gateway.bak123", "cooldown.Ab12Z9", ".cooldown.codegate-tmp.Ab12Z", "cooldown.codegate-tmp.Ab12Z9"]
-        for name in userFiles + [".cooldown.codegate-tmp.Ab12Z9", ".gateway.codegate-tmp.x9Y8z7", ".cooldown.codegate-tmp.fresh1"] {
+        let userFiles = [
+            "cooldown.backup", "gateway.bak123", "cooldown.Ab12Z9", ".cooldown.codegate-tmp.Ab12Z",
+            "cooldown.codegate-tmp.Ab12Z9",
+        ]
+        for name in userFiles + [
+            ".cooldown.codegate-tmp.Ab12Z9", ".gateway.codegate-tmp.x9Y8z7", ".cooldown.codegate-tmp.fresh1",
+        ] {
             makeFile(folder(name), bytes: [0x61])
             if name != ".cooldown.codegate-tmp.fresh1" { utimensat(AT_FDCWD, folder(name), hourAgo, 0) }
         }
@@ -210,8 +218,13 @@ private func reason<T>(_ result: Result<T, StateFileError>) -> StateFileError.Re
         mkdir(folder(".cooldown.codegate-tmp.Dir999"), 0o700)
 
         #expect(state.removeStaleTemporaries() == 2)
-        #expect(names(in: folder.path) == Set(userFiles + ["cooldown", ".cooldown.codegate-tmp.fresh1", "target",
-                                                             ".cooldown.codegate-tmp.Link99", ".cooldown.codegate-tmp.Dir999"]))
+        #expect(
+            names(in: folder.path)
+                == Set(
+                    userFiles + [
+                        "cooldown", ".cooldown.codegate-tmp.fresh1", "target",
+                        ".cooldown.codegate-tmp.Link99", ".cooldown.codegate-tmp.Dir999",
+                    ]))
         // A fresh one goes too when nothing is too young.
         #expect(state.removeStaleTemporaries(olderThan: .seconds(-60)) == 1)
         #expect(!names(in: folder.path).contains(".cooldown.codegate-tmp.fresh1"))
@@ -241,7 +254,9 @@ private func reason<T>(_ result: Result<T, StateFileError>) -> StateFileError.Re
         symlink(folder("shared"), folder("codegate"))
         let error = StateFolder.open(folder("codegate")).failure
         #expect(error?.reason == .folderNotPrivate("it is a link to a folder others may use (mode 755)"))
-        #expect(error?.description == "state folder \(folder.path)/codegate: it is a link to a folder others may use (mode 755)")
+        #expect(
+            error?.description
+                == "state folder \(folder.path)/codegate: it is a link to a folder others may use (mode 755)")
         #expect(mode(of: folder("shared")) == 0o755)
     }
 
@@ -288,9 +303,11 @@ private func reason<T>(_ result: Result<T, StateFileError>) -> StateFileError.Re
     @Test func errorsAreOneEscapedLine() {
         #expect(mkfifo(folder("evil\n\u{1B}[31mname"), 0o600) == 0)
         let error = state.read("evil\n\u{1B}[31mname").failure
-        #expect(error?.description == "state file \(folder.path)/evil\\n\\u{1B}[31mname: it is a FIFO, not a regular file")
-        #expect(StateFileError(path: "/x", reason: .system(call: "open", code: EACCES)).description
-            == "state file /x: open failed: Permission denied")
+        #expect(
+            error?.description == "state file \(folder.path)/evil\\n\\u{1B}[31mname: it is a FIFO, not a regular file")
+        #expect(
+            StateFileError(path: "/x", reason: .system(call: "open", code: EACCES)).description
+                == "state file /x: open failed: Permission denied")
     }
 }
 

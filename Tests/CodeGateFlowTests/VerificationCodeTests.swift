@@ -58,6 +58,8 @@ import Testing
         #expect(!VerificationCode.matches(Array("38291".utf8), Array("382917".utf8)))
         #expect(!VerificationCode.matches(Array("3829170".utf8), Array("382917".utf8)))
         #expect(!VerificationCode.matches(Array("".utf8), Array("382917".utf8)))
-        #expect(!VerificationCode.matches(Array(String(repeating: "1", count: 262).utf8), Array("111111".utf8)), "length differences of 256 are caught")
+        #expect(
+            !VerificationCode.matches(Array(String(repeating: "1", count: 262).utf8), Array("111111".utf8)),
+            "length differences of 256 are caught")
     }
 }

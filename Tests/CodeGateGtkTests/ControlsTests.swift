@@ -20,7 +20,9 @@ final class ControlsTests: XCTestCase {
             guard gtk_is_initialized() == 0 else { return }
             gtk_init()
             // A warning from GLib or GTK in a widget test is a failure, not noise.
-            g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
+            g_log_set_always_fatal(
+                GLogLevelFlags(
+                    rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue))
         }
     }
 
@@ -28,12 +30,14 @@ final class ControlsTests: XCTestCase {
     @MainActor
     private static func window(_ widgets: UnsafeMutablePointer<GtkWidget>...) -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        widgets.forEach { gtk_box_append(box.cast(), $0) }
+        for widget in widgets { gtk_box_append(box.cast(), widget) }
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.cast(), 360, -1)
         gtk_window_set_child(window.cast(), box)
         gtk_window_present(window.cast())
-        precondition(D.pump { widgets.allSatisfy { gtk_widget_get_mapped($0) != 0 && gtk_widget_get_width($0) > 0 } }, "no window")
+        precondition(
+            D.pump { widgets.allSatisfy { gtk_widget_get_mapped($0) != 0 && gtk_widget_get_width($0) > 0 } },
+            "no window")
         D.pump(for: .milliseconds(100))
         return window
     }
@@ -45,14 +49,17 @@ final class ControlsTests: XCTestCase {
             let slider = SlideToUnlock()
             let button = CountdownButton { .seconds(30) }
             XCTAssertEqual(String(cString: g_type_name(cg_type_of_instance(button.widget))), "CodeGateCountdownButton")
-            XCTAssertNotEqual(g_type_is_a(cg_type_of_instance(button.widget), gtk_button_get_type()), 0, "the button is a GtkButton")
+            XCTAssertNotEqual(
+                g_type_is_a(cg_type_of_instance(button.widget), gtk_button_get_type()), 0, "the button is a GtkButton")
             XCTAssertEqual(String(cString: g_type_name(cg_type_of_instance(slider.widget))), "CodeGateSlideToUnlock")
             XCTAssertEqual(String(cString: gtk_widget_get_css_name(slider.widget)), "slide-to-unlock")
             XCTAssertTrue(CountdownButton.of(button.widget) === button)
             XCTAssertTrue(SlideToUnlock.of(slider.widget) === slider)
-            XCTAssertEqual(gtk_widget_get_first_child(slider.widget), slider.scale, "the track is the slider's own child")
+            XCTAssertEqual(
+                gtk_widget_get_first_child(slider.widget), slider.scale, "the track is the slider's own child")
             button.startCooldown(.seconds(12))
-            XCTAssertEqual(CountdownButton.Properties.secondsLeft.get(button), 12, "its GObject properties follow the Swift side")
+            XCTAssertEqual(
+                CountdownButton.Properties.secondsLeft.get(button), 12, "its GObject properties follow the Swift side")
             button.reset()
             // Made by g_object_new, as GtkBuilder or C makes it: a Swift handle is there too.
             let made = g_object_ref_sink(g_object_new_with_properties(CountdownButton.gtype, 0, nil, nil))!
@@ -118,8 +125,9 @@ final class ControlsTests: XCTestCase {
             XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取", "focused, not renamed every second")
             gtk_widget_grab_focus(other)
             D.pump(for: .milliseconds(100))
-            XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取",
-                           "not renamed as the focus leaves: a screen reader would say it before the next control")
+            XCTAssertEqual(
+                button.nameShown, "获取验证码，38 秒后可重新获取",
+                "not renamed as the focus leaves: a screen reader would say it before the next control")
             clock.advance(by: .seconds(1))
             XCTAssertTrue(D.pump { button.nameShown == "获取验证码，34 秒后可重新获取" })
         }
@@ -128,7 +136,9 @@ final class ControlsTests: XCTestCase {
     /// `button` waiting for `slider` in a window, the slide passed and the button pressed from
     /// the keyboard focus; returns the window.
     @MainActor
-    private static func pressedAfterSlide(_ button: CountdownButton, _ slider: SlideToUnlock) -> UnsafeMutablePointer<GtkWidget> {
+    private static func pressedAfterSlide(_ button: CountdownButton, _ slider: SlideToUnlock) -> UnsafeMutablePointer<
+        GtkWidget
+    > {
         button.requireUnlock(by: slider)
         let window = window(slider.widget, button.widget)
         D.drag(slider, to: 1.1)
@@ -152,7 +162,8 @@ final class ControlsTests: XCTestCase {
             XCTAssertEqual(gtk_widget_get_sensitive(button.widget), 0)
             XCTAssertEqual(button.descriptionShown, "", "said once, where the focus is")
             slider.model.stepForward()
-            XCTAssertTrue(D.pump { slider.shownDescription?.contains("服务器拒绝了请求") == false }, "stale once the thumb moves on")
+            XCTAssertTrue(
+                D.pump { slider.shownDescription?.contains("服务器拒绝了请求") == false }, "stale once the thumb moves on")
         }
     }
 
@@ -231,7 +242,9 @@ final class ControlsTests: XCTestCase {
     func testWithoutASliderTheAppsGateDecides() {
         MainActor.assumeIsolated {
             let clock = ManualTimerPort()
-            let button = CountdownButton(format: try! LabelFormat(parsing: "{ss}s重新发送", idleText: "发送验证码"), timers: clock) { .seconds(5) }
+            let button = CountdownButton(
+                format: try! LabelFormat(parsing: "{ss}s重新发送", idleText: "发送验证码"), timers: clock
+            ) { .seconds(5) }
             let window = Self.window(button.widget)
             defer { gtk_window_destroy(window.cast()) }
             XCTAssertEqual(D.text(button.label), "发送验证码")
@@ -256,8 +269,9 @@ final class ControlsTests: XCTestCase {
             for click in 1...10 {
                 let thumb = D.descendant(of: slider.scale, named: "slider")!
                 D.click(thumb)
-                XCTAssertTrue(D.pump { slider.isUnlocked || abs(fraction(slider) - Double(click) / 10) < 1e-9 },
-                              "click \(click): at \(fraction(slider))")
+                XCTAssertTrue(
+                    D.pump { slider.isUnlocked || abs(fraction(slider) - Double(click) / 10) < 1e-9 },
+                    "click \(click): at \(fraction(slider))")
                 XCTAssertEqual(slider.isUnlocked, click == 10)
             }
             D.pump(for: .seconds(1))
@@ -313,13 +327,15 @@ final class ControlsTests: XCTestCase {
             XCTAssertEqual(slider.model.state.description, keyboardHint)
             XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(slider.scale)), "拖动滑块到最左端（键盘：逐次按 ← 键）")
             let thumb = D.descendant(of: slider.scale, named: "slider")!
-            XCTAssertGreaterThan(D.screenPoint(of: thumb).x, D.screenPoint(of: slider.scale).x, "the thumb starts at the right")
+            XCTAssertGreaterThan(
+                D.screenPoint(of: thumb).x, D.screenPoint(of: slider.scale).x, "the thumb starts at the right")
             gtk_window_set_focus_visible(window.cast(), 1)
             gtk_widget_grab_focus(slider.scale)
             D.xdotool("key", "Right")
             D.pump(for: .milliseconds(100))
             XCTAssertEqual(fraction(slider), 0, "→ moves it back, not on")
-            XCTAssertTrue(D.pump { D.text(slider.label) == "按 ← 键 10 次" }, "the focused track says how to slide by keyboard")
+            XCTAssertTrue(
+                D.pump { D.text(slider.label) == "按 ← 键 10 次" }, "the focused track says how to slide by keyboard")
             D.xdotool("key", "--delay", "100", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left")
             XCTAssertTrue(D.pump { abs(fraction(slider) - 0.9) < 1e-9 }, "at \(fraction(slider))")
             D.xdotool("key", "Left")
@@ -478,13 +494,15 @@ final class ControlsTests: XCTestCase {
             gtk_style_context_remove_provider_for_display(display, ours)
             let app = gtk_css_provider_new()!
             gtk_css_provider_load_from_data(app, "button.countdown-button { min-height: 77px; }", -1)
-            gtk_style_context_add_provider_for_display(display, OpaquePointer(app), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gtk_style_context_add_provider_for_display(
+                display, OpaquePointer(app), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             gtk_style_context_add_provider_for_display(display, ours, Stylesheet.priority)
             defer {
                 gtk_style_context_remove_provider_for_display(display, OpaquePointer(app))
                 g_object_unref(app)
             }
-            XCTAssertTrue(D.pump { gtk_widget_get_height(button.widget) >= 77 }, "height \(gtk_widget_get_height(button.widget))")
+            XCTAssertTrue(
+                D.pump { gtk_widget_get_height(button.widget) >= 77 }, "height \(gtk_widget_get_height(button.widget))")
         }
     }
 }

@@ -17,7 +17,8 @@ final class HTTPCodeServiceTests: XCTestCase {
         H.withServer { server, service in
             var verdicts = [#"{"result": "wrong_code", "attempts_left": 4}"#, #"{"result": "verified"}"#]
             server.reply = { request in
-                request.path == "/v1/codes" ? .answer(status: 201, body: H.receipt) : .answer(status: 200, body: verdicts.removeFirst())
+                request.path == "/v1/codes"
+                    ? .answer(status: 201, body: H.receipt) : .answer(status: 200, body: verdicts.removeFirst())
             }
             XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
             XCTAssertEqual(H.verify(service, "000000"), .success(.wrongCode(attemptsLeft: 4)))
@@ -31,7 +32,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertEqual(first.headers["content-type"], "application/json; charset=utf-8")
             let key = first.headers["idempotency-key"] ?? ""
             XCTAssertEqual(key.count, 32)
-            XCTAssertTrue(key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+            XCTAssertTrue(
+                key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
             XCTAssertNil(server.requests[1].headers["idempotency-key"], "checking a code sends no SMS: no key")
             XCTAssertEqual(server.connections, 1, "keep-alive: one connection for all three")
         }
@@ -48,15 +50,19 @@ final class HTTPCodeServiceTests: XCTestCase {
 
     func testGarbageAndMalformedBodiesAreBadAnswers() {
         H.withServer { server, service in
-            for body in ["{not json", "", "[]", #"{"cooldown_seconds": "60", "expires_in_seconds": 300}"#,
-                         #"{"cooldown_seconds": 60}"#, #"{"cooldown_seconds": 0, "expires_in_seconds": 300}"#,
-                         #"{"cooldown_seconds": 60.5, "expires_in_seconds": 300}"#,
-                         #"{"cooldown_seconds": 60, "cooldown_seconds": 1, "expires_in_seconds": 300}"#,
-                         String(repeating: "[", count: 60_000)] {
+            for body in [
+                "{not json", "", "[]", #"{"cooldown_seconds": "60", "expires_in_seconds": 300}"#,
+                #"{"cooldown_seconds": 60}"#, #"{"cooldown_seconds": 0, "expires_in_seconds": 300}"#,
+                #"{"cooldown_seconds": 60.5, "expires_in_seconds": 300}"#,
+                #"{"cooldown_seconds": 60, "cooldown_seconds": 1, "expires_in_seconds": 300}"#,
+                String(repeating: "[", count: 60_000),
+            ] {
                 server.reply = { _ in .answer(status: 201, body: body) }
                 XCTAssertEqual(H.request(service), .failure(.badAnswer), body.prefix(80) + "")
             }
-            for body in [#"{"result": "maybe"}"#, #"{"result": "wrong_code", "attempts_left": 0}"#, #"{"result": "wrong_code"}"#] {
+            for body in [
+                #"{"result": "maybe"}"#, #"{"result": "wrong_code", "attempts_left": 0}"#, #"{"result": "wrong_code"}"#,
+            ] {
                 server.reply = { _ in .answer(status: 200, body: body) }
                 XCTAssertEqual(H.verify(service), .failure(.badAnswer), body)
             }
@@ -71,7 +77,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             }
             for type in ["Application/JSON;charset=UTF-8", "application/json ;\tcharset=utf-8 ", "application/json"] {
                 server.reply = { _ in .answer(status: 201, contentType: type, body: H.receipt) }
-                XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), type)
+                XCTAssertEqual(
+                    H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), type)
             }
         }
     }
@@ -92,7 +99,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             GtkDriver.pump(for: .milliseconds(200))
             let connection = server.raw[0]
             XCTAssertTrue(connection.clientLeft, "the client hung up")
-            XCTAssertLessThan(connection.written, 16 * 1_048_576, "of 100 MB, only what the socket buffers held was sent")
+            XCTAssertLessThan(
+                connection.written, 16 * 1_048_576, "of 100 MB, only what the socket buffers held was sent")
         }
     }
 
@@ -106,7 +114,8 @@ final class HTTPCodeServiceTests: XCTestCase {
 
     func testAResetMidBodyIsANetworkFailure() {
         H.withServer { server, service in
-            let head = "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n{\"cooldown_seconds\": "
+            let head =
+                "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n{\"cooldown_seconds\": "
             server.reply = { _ in .raw(.reset(head: head)) }
             XCTAssertEqual(H.request(service), .failure(.network))
         }
@@ -114,7 +123,9 @@ final class HTTPCodeServiceTests: XCTestCase {
 
     func testRedirectsAreNotFollowed() {
         H.withServer { server, service in
-            server.reply = { _ in .answer(status: 302, contentType: nil, body: "", headers: [("Location", server.url + "v1/codes")]) }
+            server.reply = { _ in
+                .answer(status: 302, contentType: nil, body: "", headers: [("Location", server.url + "v1/codes")])
+            }
             XCTAssertEqual(H.request(service), .failure(.badAnswer))
             XCTAssertEqual(server.requests.count, 1, "a 302 loop ends at the first 302")
         }
@@ -124,7 +135,9 @@ final class HTTPCodeServiceTests: XCTestCase {
         H.withServer { server, service in
             server.reply = { _ in .answer(status: 500, contentType: "text/html", body: "<h1>oops</h1>") }
             XCTAssertEqual(H.request(service), .failure(.serverError))
-            server.reply = { _ in .answer(status: 503, body: #"{"error": {"kind": "state_unavailable", "message": "down"}}"#) }
+            server.reply = { _ in
+                .answer(status: 503, body: #"{"error": {"kind": "state_unavailable", "message": "down"}}"#)
+            }
             XCTAssertEqual(H.verify(service), .failure(.serverError))
             server.reply = { _ in .answer(status: 418, body: #"{"error": {"kind": "teapot", "message": "no"}}"#) }
             XCTAssertEqual(H.request(service), .failure(.badAnswer))
@@ -134,23 +147,33 @@ final class HTTPCodeServiceTests: XCTestCase {
     func testTooManyRequests() {
         H.withServer { server, service in
             func error(_ kind: String, _ seconds: Int? = nil) -> String {
-                #"{"error": {"kind": "\#(kind)", "message": "wait""# + (seconds.map { #", "retry_after_seconds": \#($0)"# } ?? "") + "}}"
+                #"{"error": {"kind": "\#(kind)", "message": "wait""#
+                    + (seconds.map { #", "retry_after_seconds": \#($0)"# } ?? "") + "}}"
             }
             server.reply = { _ in .answer(status: 429, body: error("cooldown", 42), headers: [("Retry-After", "42")]) }
             XCTAssertEqual(H.request(service), .failure(.cooldown(secondsLeft: 42)))
             server.reply = { _ in .answer(status: 429, body: error("cooldown", 17)) }
-            XCTAssertEqual(H.request(service), .failure(.cooldown(secondsLeft: 17)), "without Retry-After, the body's seconds")
+            XCTAssertEqual(
+                H.request(service), .failure(.cooldown(secondsLeft: 17)), "without Retry-After, the body's seconds")
             server.reply = { _ in .answer(status: 429, body: error("cooldown")) }
             XCTAssertEqual(H.request(service), .failure(.badAnswer), "a cooldown must say how long")
-            server.reply = { _ in .answer(status: 429, body: error("rate_limited", 86_400), headers: [("Retry-After", "7")]) }
+            server.reply = { _ in
+                .answer(status: 429, body: error("rate_limited", 86_400), headers: [("Retry-After", "7")])
+            }
             XCTAssertEqual(H.request(service), .failure(.badAnswer), "a header and a body that disagree")
             server.reply = { _ in .answer(status: 429, body: error("cooldown", 42), headers: [("Retry-After", "41")]) }
             XCTAssertEqual(H.verify(service), .failure(.badAnswer), "by a second too")
-            server.reply = { _ in .answer(status: 429, body: error("rate_limited", 30), headers: [("Retry-After", "30")]) }
+            server.reply = { _ in
+                .answer(status: 429, body: error("rate_limited", 30), headers: [("Retry-After", "30")])
+            }
             XCTAssertEqual(H.request(service), .failure(.rateLimited(retryAfter: 30)))
             XCTAssertEqual(CodeServiceError.rateLimited(retryAfter: 30).message, "请求过于频繁，请 30 秒后重新滑动验证")
             XCTAssertEqual(CodeServiceError.rateLimited(retryAfter: 600).message, "请求过于频繁，请 10 分钟后重新滑动验证")
-            server.reply = { _ in .answer(status: 429, body: error("rate_limited"), headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")]) }
+            server.reply = { _ in
+                .answer(
+                    status: 429, body: error("rate_limited"),
+                    headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")])
+            }
             XCTAssertEqual(H.verify(service), .failure(.rateLimited(retryAfter: nil)))
             XCTAssertEqual(CodeServiceError.rateLimited(retryAfter: nil).message, "请求过于频繁，请稍后重新滑动验证")
         }
@@ -187,7 +210,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             box.start { () async throws(CodeServiceError) in try await service.requestCode(for: H.number) }
             XCTAssertTrue(GtkDriver.pump { server.requests.count == 1 })
             service.close()
-            XCTAssertTrue(GtkDriver.pump(timeout: .milliseconds(500)) { box.result != nil }, "ends at once, not at the timeout")
+            XCTAssertTrue(
+                GtkDriver.pump(timeout: .milliseconds(500)) { box.result != nil }, "ends at once, not at the timeout")
             XCTAssertEqual(box.result, .failure(.timeout))
         }
     }
@@ -212,7 +236,9 @@ final class HTTPCodeServiceTests: XCTestCase {
             defer { server.stop() }
             server.reply = { _ in .answer(status: 201, body: H.receipt) }
             var reasons: [String] = []
-            let service = HTTPCodeService(url: try! ServiceURL(parsing: server.url), timers: GLibTimerPort(), timeout: .seconds(1)) { reasons.append($0) }
+            let service = HTTPCodeService(
+                url: try! ServiceURL(parsing: server.url), timers: GLibTimerPort(), timeout: .seconds(1)
+            ) { reasons.append($0) }
             XCTAssertEqual(H.request(service), .failure(.network))
             XCTAssertTrue(server.requests.isEmpty)
             XCTAssertEqual(reasons.count, 1, "\(reasons)")
@@ -225,7 +251,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             let server = TestServer()
             let url = server.url
             server.stop()
-            let service = HTTPCodeService(url: try! ServiceURL(parsing: url), timers: GLibTimerPort(), timeout: .seconds(1))
+            let service = HTTPCodeService(
+                url: try! ServiceURL(parsing: url), timers: GLibTimerPort(), timeout: .seconds(1))
             XCTAssertEqual(H.request(service), .failure(.network))
         }
     }

@@ -40,9 +40,9 @@ final class RawConnection {
             write(Array(head.utf8)) { _ in }
         case .reset(let head):
             write(Array(head.utf8)) { connection in connection.reset() }
-        case let .stream(head, chunk, total):
+        case .stream(let head, let chunk, let total):
             write(Array(head.utf8)) { connection in connection.stream(chunk: chunk, total: total) }
-        case let .trickle(head, milliseconds):
+        case .trickle(let head, let milliseconds):
             write(Array(head.utf8)) { connection in connection.trickle(every: milliseconds) }
         }
     }
@@ -61,19 +61,22 @@ final class RawConnection {
 
     private func stream(chunk: Int, total: Int) {
         guard written < total else { return close() }
-        write([UInt8](repeating: UInt8(ascii: "a"), count: chunk)) { connection in connection.stream(chunk: chunk, total: total) }
+        write([UInt8](repeating: UInt8(ascii: "a"), count: chunk)) { connection in
+            connection.stream(chunk: chunk, total: total)
+        }
     }
 
     private func trickle(every milliseconds: UInt32) {
         let box = Unmanaged.passRetained(Weak(self)).toOpaque()
         timer = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
             MainActor.assumeIsolated {
-                guard let connection = Unmanaged<Weak>.fromOpaque(data!).takeUnretainedValue().connection, connection.stream != nil
+                guard let connection = Unmanaged<Weak>.fromOpaque(data!).takeUnretainedValue().connection,
+                    connection.stream != nil
                 else { return 0 }
                 connection.write([UInt8(ascii: "b")]) { _ in }
                 return 1
             }
-        }, box) { Unmanaged<Weak>.fromOpaque($0!).release() }
+        }, box, { Unmanaged<Weak>.fromOpaque($0!).release() })
     }
 
     /// SO_LINGER with a zero timeout makes the close a reset.
@@ -90,10 +93,12 @@ final class RawConnection {
         let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(data) }
         let pending = Unmanaged.passRetained(Pending(connection: self, next: next)).toOpaque()
-        g_output_stream_write_bytes_async(g_io_stream_get_output_stream(stream), data, G_PRIORITY_DEFAULT, nil, { source, result, data in
+        let output = g_io_stream_get_output_stream(stream)
+        g_output_stream_write_bytes_async(output, data, G_PRIORITY_DEFAULT, nil, { source, result, data in
             MainActor.assumeIsolated {
                 let pending = Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue()
-                let count = g_output_stream_write_bytes_finish(UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GOutputStream.self), result, nil)
+                let outputStream = UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GOutputStream.self)
+                let count = g_output_stream_write_bytes_finish(outputStream, result, nil)
                 guard count > 0 else {
                     pending.connection.clientLeft = true
                     return

@@ -19,25 +19,33 @@ enum ServiceHarness {
             MainQueueSource.install()
             let server = TestServer()
             defer { server.stop() }
-            let service = HTTPCodeService(url: try! ServiceURL(parsing: server.url), timers: GLibTimerPort(), timeout: .seconds(1), language: "en")
+            let service = HTTPCodeService(
+                url: try! ServiceURL(parsing: server.url), timers: GLibTimerPort(), timeout: .seconds(1), language: "en"
+            )
             defer { service.close() }
             body(server, service)
         }
     }
 
     /// Runs `call` in a main-actor task and pumps the loop until it ends (at most 5 s).
-    static func outcome<Value>(_ call: @escaping @MainActor () async throws(CodeServiceError) -> Value) -> Result<Value, CodeServiceError>? {
+    static func outcome<Value>(_ call: @escaping @MainActor () async throws(CodeServiceError) -> Value) -> Result<
+        Value, CodeServiceError
+    >? {
         let box = OutcomeBox<Value>()
         box.start(call)
         GtkDriver.pump(timeout: .seconds(5)) { box.result != nil }
         return box.result
     }
 
-    static func request(_ service: HTTPCodeService, _ number: PhoneNumber = number) -> Result<CodeReceipt, CodeServiceError>? {
+    static func request(_ service: HTTPCodeService, _ number: PhoneNumber = number) -> Result<
+        CodeReceipt, CodeServiceError
+    >? {
         outcome { () async throws(CodeServiceError) in try await service.requestCode(for: number) }
     }
 
-    static func verify(_ service: HTTPCodeService, _ code: String = "123456") -> Result<VerificationResult, CodeServiceError>? {
+    static func verify(_ service: HTTPCodeService, _ code: String = "123456") -> Result<
+        VerificationResult, CodeServiceError
+    >? {
         outcome { () async throws(CodeServiceError) in try await service.verify(code, for: number) }
     }
 }

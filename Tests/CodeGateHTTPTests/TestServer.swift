@@ -20,7 +20,9 @@ final class TestServer {
     /// How the server answers a request.
     enum Reply {
         /// A normal answer through libsoup; a nil content type sends none.
-        case answer(status: UInt32, contentType: String? = "application/json; charset=utf-8", body: String, headers: [(String, String)] = [])
+        case answer(
+            status: UInt32, contentType: String? = "application/json; charset=utf-8", body: String,
+            headers: [(String, String)] = [])
         /// Raw bytes on the connection, taken over from libsoup.
         case raw(RawConnection.Script)
     }
@@ -41,7 +43,8 @@ final class TestServer {
     /// A server on plain HTTP, or with `tls` on HTTPS with a self-signed certificate for
     /// 127.0.0.1, which no client trusts.
     init(tls: Bool = false) {
-        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
+        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!)
+            .assumingMemoryBound(to: SoupServer.self)
         var error: UnsafeMutablePointer<GError>?
         var flags = SOUP_SERVER_LISTEN_IPV4_ONLY.rawValue
         if tls {
@@ -50,27 +53,33 @@ final class TestServer {
             var value = GValue()
             g_value_init(&value, g_tls_certificate_get_type())
             g_value_take_object(&value, certificate)
-            g_object_set_property(UnsafeMutableRawPointer(server).assumingMemoryBound(to: GObject.self), "tls-certificate", &value)
+            g_object_set_property(
+                UnsafeMutableRawPointer(server).assumingMemoryBound(to: GObject.self), "tls-certificate", &value)
             g_value_unset(&value)
             flags |= SOUP_SERVER_LISTEN_HTTPS.rawValue
         }
-        precondition(soup_server_listen_local(server, 0, SoupServerListenOptions(flags), &error) != 0, "the test server cannot listen")
+        precondition(
+            soup_server_listen_local(server, 0, SoupServerListenOptions(flags), &error) != 0,
+            "the test server cannot listen")
         let uris = soup_server_get_uris(server)
         let uri = OpaquePointer(uris!.pointee.data)
         url = "\(tls ? "https" : "http")://127.0.0.1:\(g_uri_get_port(uri))/"
         g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) }
-        soup_server_add_handler(server, nil, { _, message, path, _, data in
-            MainActor.assumeIsolated {
-                Unmanaged<TestServer>.fromOpaque(data!).takeUnretainedValue().handle(message!, path: String(cString: path!))
-            }
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        soup_server_add_handler(
+            server, nil,
+            { _, message, path, _, data in
+                MainActor.assumeIsolated {
+                    Unmanaged<TestServer>.fromOpaque(data!).takeUnretainedValue().handle(
+                        message!, path: String(cString: path!))
+                }
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// Stops listening and drops every connection.
     func stop() {
         soup_server_remove_handler(server, nil)
         soup_server_disconnect(server)
-        raw.forEach { $0.close() }
+        for connection in raw { connection.close() }
         raw = []
         g_object_unref(UnsafeMutableRawPointer(server))
     }
@@ -105,13 +114,17 @@ LeMWGMCKUNNzYDfBCYGKmlcBKbpgAd8Jk/KdW/Yre6qryO2uZMbcNibF
             headers[String(cString: name!).lowercased()] = String(cString: value!)
         }
         let body = soup_server_message_get_request_body(message)!.pointee
-        let text = body.data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(body.length)), as: UTF8.self) } ?? ""
+        let text =
+            body.data.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(body.length)), as: UTF8.self)
+            } ?? ""
         let address = soup_server_message_get_remote_address(message)
-        let port = g_inet_socket_address_get_port(UnsafeMutableRawPointer(address)?.assumingMemoryBound(to: GInetSocketAddress.self))
+        let port = g_inet_socket_address_get_port(
+            UnsafeMutableRawPointer(address)?.assumingMemoryBound(to: GInetSocketAddress.self))
         let request = Request(path: path, headers: headers, body: text, clientPort: port)
         requests.append(request)
         switch reply(request) {
-        case let .answer(status, contentType, body, extra):
+        case .answer(let status, let contentType, let body, let extra):
             soup_server_message_set_status(message, status, nil)
             let responseHeaders = soup_server_message_get_response_headers(message)
             for (name, value) in extra {
@@ -121,7 +134,8 @@ LeMWGMCKUNNzYDfBCYGKmlcBKbpgAd8Jk/KdW/Yre6qryO2uZMbcNibF
             if let contentType {
                 soup_server_message_set_response(message, contentType, SOUP_MEMORY_COPY, bytes, gsize(bytes.count))
             } else {
-                soup_message_body_append(soup_server_message_get_response_body(message), SOUP_MEMORY_COPY, bytes, gsize(bytes.count))
+                soup_message_body_append(
+                    soup_server_message_get_response_body(message), SOUP_MEMORY_COPY, bytes, gsize(bytes.count))
             }
         case .raw(let script):
             // The socket first: the stream libsoup hands over wraps it.

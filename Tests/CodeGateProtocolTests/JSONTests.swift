@@ -18,16 +18,21 @@ import Testing
     }
 
     @Test func decodesEveryEscape() throws {
-        #expect(try read(#"{"s": "\"\\\/\b\f\n\r\t\u0041\u4e2d\ud83d\ude00"}"#) == ["s": .string("\"\\/\u{08}\u{0C}\n\r\tA中😀")])
+        #expect(
+            try read(#"{"s": "\"\\\/\b\f\n\r\t\u0041\u4e2d\ud83d\ude00"}"#) == [
+                "s": .string("\"\\/\u{08}\u{0C}\n\r\tA中😀")
+            ])
         #expect(try read(#"{"s": "验证码"}"#) == ["s": .string("验证码")])
     }
 
     @Test func refusesWhatIsNotStrictJSON() {
-        for text in ["", "[]", "\"x\"", "{", "{\"a\": 1", "{\"a\": 1,}", "{\"a\" 1}", "{a: 1}", "{'a': 1}",
-                     "{\"a\": 1} x", "{\"a\": 1}{}", "{\"a\": 01}", "{\"a\": 1.}", "{\"a\": .5}", "{\"a\": -}", "{\"a\": +1}",
-                     "{\"a\": 1e}", "{\"a\": tru}", "{\"a\": nul}", "{\"a\": NaN}", "{\"a\": \"\u{01}\"}", "{\"a\": \"\\x\"}",
-                     "{\"a\": \"\\u12\"}", "{\"a\": \"\\u+123\"}", "{\"a\": \"\\ud83d\"}", "{\"a\": \"\\ude00\"}",
-                     "{\"a\": \"open}", "{\"a\": {}}", "{\"a\": []}", "{\"a\": 1, \"a\": 2}"] {
+        for text in [
+            "", "[]", "\"x\"", "{", "{\"a\": 1", "{\"a\": 1,}", "{\"a\" 1}", "{a: 1}", "{'a': 1}",
+            "{\"a\": 1} x", "{\"a\": 1}{}", "{\"a\": 01}", "{\"a\": 1.}", "{\"a\": .5}", "{\"a\": -}", "{\"a\": +1}",
+            "{\"a\": 1e}", "{\"a\": tru}", "{\"a\": nul}", "{\"a\": NaN}", "{\"a\": \"\u{01}\"}", "{\"a\": \"\\x\"}",
+            "{\"a\": \"\\u12\"}", "{\"a\": \"\\u+123\"}", "{\"a\": \"\\ud83d\"}", "{\"a\": \"\\ude00\"}",
+            "{\"a\": \"open}", "{\"a\": {}}", "{\"a\": []}", "{\"a\": 1, \"a\": 2}",
+        ] {
             #expect(refuses(text), "accepted \(text.debugDescription)")
         }
         #expect((try? JSONReader.object([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])) == nil, "invalid UTF-8")
@@ -39,13 +44,20 @@ import Testing
     @Test func readsOneObjectInsideWhenAllowed() throws {
         let body = Array(#"{"error": {"kind": "cooldown", "message": "稍候", "retry_after_seconds": 42}}"#.utf8)
         let members = try JSONReader.object(body, nesting: 1)
-        #expect(members == ["error": .object(["kind": .string("cooldown"), "message": .string("稍候"), "retry_after_seconds": .number("42")])])
+        #expect(
+            members == [
+                "error": .object([
+                    "kind": .string("cooldown"), "message": .string("稍候"), "retry_after_seconds": .number("42"),
+                ])
+            ])
         #expect(members["error"]?.members?["retry_after_seconds"]?.integer == 42)
         #expect((try? JSONReader.object(body)) == nil, "requests are flat")
     }
 
     @Test func refusesDeeperNestingAndArrays() {
-        for text in [#"{"a": {"b": {}}}"#, #"{"a": []}"#, #"{"a": {"b": []}}"#, #"{"a": {"b": 1, "b": 2}}"#, #"{"a": {"b": 1}"#] {
+        for text in [
+            #"{"a": {"b": {}}}"#, #"{"a": []}"#, #"{"a": {"b": []}}"#, #"{"a": {"b": 1, "b": 2}}"#, #"{"a": {"b": 1}"#,
+        ] {
             #expect((try? JSONReader.object(Array(text.utf8), nesting: 1)) == nil, "accepted \(text)")
         }
         // 64 KiB of braces ends at the nesting allowed, not at the end of the stack.
@@ -53,7 +65,8 @@ import Testing
     }
 
     @Test func integersAreToldFromOtherNumbers() throws {
-        let members = try JSONReader.object(Array(#"{"a": 60, "b": -1, "c": 60.0, "d": 6e1, "e": 99999999999999999999, "f": "60"}"#.utf8))
+        let members = try JSONReader.object(
+            Array(#"{"a": 60, "b": -1, "c": 60.0, "d": 6e1, "e": 99999999999999999999, "f": "60"}"#.utf8))
         #expect(members["a"]?.integer == 60)
         #expect(members["b"]?.integer == -1)
         for name in ["c", "d", "e", "f"] {
@@ -77,7 +90,9 @@ import Testing
     }
 
     @Test func escapesWhatJSONAndJavaScriptNeedEscaped() {
-        #expect(text(.string("\"\\\n\r\t\u{01}\u{1F}\u{7F}\u{2028}\u{2029}")) == #""\"\\\n\r\t\u0001\u001f\u007f\u2028\u2029""#)
+        #expect(
+            text(.string("\"\\\n\r\t\u{01}\u{1F}\u{7F}\u{2028}\u{2029}"))
+                == #""\"\\\n\r\t\u0001\u001f\u007f\u2028\u2029""#)
         #expect(text(.string("验证码 /")) == "\"验证码 /\"")
     }
 

@@ -10,26 +10,36 @@ import Testing
 
     @Test func requestsNameThePhoneAndTheCode() {
         #expect(text(CodeRequest(phone: "+8613800138000").json) == #"{"phone": "+8613800138000"}"#)
-        #expect(text(CodeRequest(phone: "+8613800138000", code: "123456").json) == #"{"phone": "+8613800138000", "code": "123456"}"#)
+        #expect(
+            text(CodeRequest(phone: "+8613800138000", code: "123456").json)
+                == #"{"phone": "+8613800138000", "code": "123456"}"#)
     }
 
     @Test func answersCarryTheirMembersInOrder() {
-        #expect(text(ReceiptAnswer(cooldownSeconds: 60, expiresInSeconds: 300).json) == #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"#)
+        #expect(
+            text(ReceiptAnswer(cooldownSeconds: 60, expiresInSeconds: 300).json)
+                == #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"#)
         #expect(text(VerdictAnswer(.noCode).json) == #"{"result": "no_code"}"#)
-        #expect(text(VerdictAnswer(.wrongCode, attemptsLeft: 4).json) == #"{"result": "wrong_code", "attempts_left": 4}"#)
-        #expect(text(ErrorAnswer(kind: .storeFull, message: "满", retryAfterSeconds: 42).json)
-            == #"{"error": {"kind": "store_full", "message": "满", "retry_after_seconds": 42}}"#)
-        #expect(text(ErrorAnswer(kind: .notFound, message: "no").json) == #"{"error": {"kind": "not_found", "message": "no"}}"#)
+        #expect(
+            text(VerdictAnswer(.wrongCode, attemptsLeft: 4).json) == #"{"result": "wrong_code", "attempts_left": 4}"#)
+        #expect(
+            text(ErrorAnswer(kind: .storeFull, message: "满", retryAfterSeconds: 42).json)
+                == #"{"error": {"kind": "store_full", "message": "满", "retry_after_seconds": 42}}"#)
+        #expect(
+            text(ErrorAnswer(kind: .notFound, message: "no").json)
+                == #"{"error": {"kind": "not_found", "message": "no"}}"#)
     }
 
     @Test func theVocabularyIsTheDocumentedOne() {
         #expect(ProtocolPath.all == ["/v1/codes", "/v1/codes/verify", "/healthz", "/metrics"])
         #expect(ProtocolPath.relative(ProtocolPath.verify) == "v1/codes/verify")
-        #expect(ProtocolErrorKind.allCases.map(\.rawValue) == [
-            "invalid_request", "invalid_phone", "not_found", "method_not_allowed", "length_required", "payload_too_large",
-            "unsupported_media_type", "idempotency_mismatch", "cooldown", "rate_limited", "internal", "store_full",
-            "state_recovering", "state_unavailable",
-        ])
+        #expect(
+            ProtocolErrorKind.allCases.map(\.rawValue) == [
+                "invalid_request", "invalid_phone", "not_found", "method_not_allowed", "length_required",
+                "payload_too_large",
+                "unsupported_media_type", "idempotency_mismatch", "cooldown", "rate_limited", "internal", "store_full",
+                "state_recovering", "state_unavailable",
+            ])
         #expect(ProtocolResult.allCases.map(\.rawValue) == ["verified", "wrong_code", "expired", "locked", "no_code"])
         #expect((ProtocolLimit.requestBytes, ProtocolLimit.answerBytes) == (4096, 65_536))
     }

@@ -13,7 +13,8 @@ import Testing
             ("zh-Hant", .traditionalChinese), ("zh-MO", .traditionalChinese),
             ("fr-FR, en;q=0.8, zh-CN;q=0.5", .english), ("en;q=0.5, zh-TW", .traditionalChinese),
             ("zh-TW, en", .traditionalChinese), ("en, zh-TW", .english), ("en;q=0, zh-TW;q=0.1", .traditionalChinese),
-            ("en ; q=0.9 , zh-TW;q=0.95", .traditionalChinese), ("en;q=1.0", .english), ("en;q=1.5", .simplifiedChinese),
+            ("en ; q=0.9 , zh-TW;q=0.95", .traditionalChinese), ("en;q=1.0", .english),
+            ("en;q=1.5", .simplifiedChinese),
             ("en;q=abc", .simplifiedChinese), ("en;q=0.1234", .simplifiedChinese), (",,,en", .english),
         ]
         for (header, language) in cases {
@@ -35,7 +36,9 @@ import Testing
         #expect(AnswerLanguage.traditionalChinese.tag == "zh-TW")
         #expect(AnswerLanguage.traditionalChinese.speaking { Refusal.notFound.message } == "沒有這個介面")
         #expect(AnswerLanguage.simplifiedChinese.speaking { Refusal.notFound.message } == "没有这个接口")
-        #expect(AnswerLanguage.english.speaking { Refusal.rateLimited(seconds: 1).message } == "Too many requests; try again in 1 second")
+        #expect(
+            AnswerLanguage.english.speaking { Refusal.rateLimited(seconds: 1).message }
+                == "Too many requests; try again in 1 second")
         // Outside `speaking` the process's own (C) locale holds again.
         #expect(Refusal.notFound.message == "没有这个接口")
     }

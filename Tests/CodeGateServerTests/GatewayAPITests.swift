@@ -23,12 +23,18 @@ import Testing
 
     private func body(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-    private func ask(_ api: GatewayAPI, _ phone: String? = nil, key: String? = "key-1", language: String? = nil) async -> APIAnswer {
-        await api.answer(APIRequest(path: "/v1/codes", idempotencyKey: key, acceptLanguage: language, body: body(#"{"phone": "\#(phone ?? number)"}"#)))
+    private func ask(_ api: GatewayAPI, _ phone: String? = nil, key: String? = "key-1", language: String? = nil) async
+        -> APIAnswer
+    {
+        await api.answer(
+            APIRequest(
+                path: "/v1/codes", idempotencyKey: key, acceptLanguage: language,
+                body: body(#"{"phone": "\#(phone ?? number)"}"#)))
     }
 
     private func check(_ api: GatewayAPI, _ code: String, phone: String? = nil) async -> APIAnswer {
-        await api.answer(APIRequest(path: "/v1/codes/verify", body: body(#"{"phone": "\#(phone ?? number)", "code": "\#(code)"}"#)))
+        await api.answer(
+            APIRequest(path: "/v1/codes/verify", body: body(#"{"phone": "\#(phone ?? number)", "code": "\#(code)"}"#)))
     }
 
     private func error(_ kind: String, _ message: String, retryAfter: Int? = nil) -> JSONValue {
@@ -41,7 +47,9 @@ import Testing
         .object([("result", .string(name))] + (attemptsLeft.map { [("attempts_left", .integer($0))] } ?? []))
     }
 
-    private static let receipt = JSONValue.object([("cooldown_seconds", .integer(60)), ("expires_in_seconds", .integer(300))])
+    private static let receipt = JSONValue.object([
+        ("cooldown_seconds", .integer(60)), ("expires_in_seconds", .integer(300)),
+    ])
 
     @Test func aRequestSendsOneCodeAndAnswers201() async {
         let (api, phone) = gateway()
@@ -56,8 +64,11 @@ import Testing
         _ = await ask(api)
         clock.advance(by: .seconds(18))
         let replay = await ask(api)
-        #expect(replay == APIAnswer(status: 200, headers: [("Idempotent-Replayed", "true")],
-                                    body: .object([("cooldown_seconds", .integer(42)), ("expires_in_seconds", .integer(282))])))
+        #expect(
+            replay
+                == APIAnswer(
+                    status: 200, headers: [("Idempotent-Replayed", "true")],
+                    body: .object([("cooldown_seconds", .integer(42)), ("expires_in_seconds", .integer(282))])))
         #expect(phone.messages.count == 1)
     }
 
@@ -66,8 +77,11 @@ import Testing
         _ = await ask(api)
         clock.advance(by: .milliseconds(17_500))
         let answer = await ask(api, key: "key-2")
-        #expect(answer == APIAnswer(status: 429, headers: [("Content-Language", "zh-CN"), ("Retry-After", "43")],
-                                    body: error("cooldown", "验证码已发送，请 43 秒后再试", retryAfter: 43)))
+        #expect(
+            answer
+                == APIAnswer(
+                    status: 429, headers: [("Content-Language", "zh-CN"), ("Retry-After", "43")],
+                    body: error("cooldown", "验证码已发送，请 43 秒后再试", retryAfter: 43)))
         #expect(phone.messages.count == 1)
         clock.advance(by: .seconds(43))
         #expect(await ask(api, key: "key-3").status == 201)
@@ -126,16 +140,44 @@ import Testing
             (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": ")), 400, "invalid_request"),
             (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": 1}")), 400, "invalid_request"),
             (APIRequest(path: "/v1/codes", body: body("{\"phone\": \"\(number)\"}")), 400, "invalid_request"),
-            (APIRequest(path: "/v1/codes", idempotencyKey: "bad key", body: body("{\"phone\": \"\(number)\"}")), 400, "invalid_request"),
-            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": \"13800138000\"}")), 400, "invalid_phone"),
-            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": \"+8623800138000\"}")), 400, "invalid_phone"),
-            (APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\", \"code\": \"12a456\"}")), 400, "invalid_request"),
-            (APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\", \"code\": \"123\"}")), 400, "invalid_request"),
+            (
+                APIRequest(path: "/v1/codes", idempotencyKey: "bad key", body: body("{\"phone\": \"\(number)\"}")), 400,
+                "invalid_request"
+            ),
+            (
+                APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": \"13800138000\"}")), 400,
+                "invalid_phone"
+            ),
+            (
+                APIRequest(path: "/v1/codes", idempotencyKey: "k", body: body("{\"phone\": \"+8623800138000\"}")), 400,
+                "invalid_phone"
+            ),
+            (
+                APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\", \"code\": \"12a456\"}")),
+                400, "invalid_request"
+            ),
+            (
+                APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\", \"code\": \"123\"}")), 400,
+                "invalid_request"
+            ),
             (APIRequest(path: "/v1/codes/verify", body: body("{\"phone\": \"\(number)\"}")), 400, "invalid_request"),
-            (APIRequest(path: "/v1/codes", contentType: "text/plain", idempotencyKey: "k", body: body("{}")), 415, "unsupported_media_type"),
-            (APIRequest(path: "/v1/codes", contentType: nil, idempotencyKey: "k", body: body("{}")), 415, "unsupported_media_type"),
-            (APIRequest(path: "/v1/codes", contentType: "application/json; charset=latin1", idempotencyKey: "k", body: body("{}")), 415, "unsupported_media_type"),
-            (APIRequest(path: "/v1/codes", idempotencyKey: "k", body: Array(repeating: 0x20, count: 4097)), 413, "payload_too_large"),
+            (
+                APIRequest(path: "/v1/codes", contentType: "text/plain", idempotencyKey: "k", body: body("{}")), 415,
+                "unsupported_media_type"
+            ),
+            (
+                APIRequest(path: "/v1/codes", contentType: nil, idempotencyKey: "k", body: body("{}")), 415,
+                "unsupported_media_type"
+            ),
+            (
+                APIRequest(
+                    path: "/v1/codes", contentType: "application/json; charset=latin1", idempotencyKey: "k",
+                    body: body("{}")), 415, "unsupported_media_type"
+            ),
+            (
+                APIRequest(path: "/v1/codes", idempotencyKey: "k", body: Array(repeating: 0x20, count: 4097)), 413,
+                "payload_too_large"
+            ),
             (APIRequest(path: "/v1/code"), 404, "not_found"),
             (APIRequest(path: "/v1/codes/"), 404, "not_found"),
             (APIRequest(method: "GET", path: "/v1/codes"), 405, "method_not_allowed"),
@@ -148,7 +190,9 @@ import Testing
                 Issue.record("\(request.path) \(request.body.count): no error body in \(answer.body)")
                 continue
             }
-            #expect(answer.status == status && error.first?.1 == .string(kind), "\(String(decoding: request.body, as: UTF8.self))")
+            #expect(
+                answer.status == status && error.first?.1 == .string(kind),
+                "\(String(decoding: request.body, as: UTF8.self))")
             #expect(!message.isEmpty)
             #expect(answer.header("Content-Language") == "zh-CN")
         }
@@ -166,10 +210,15 @@ import Testing
     }
 
     @Test func theSpacesAndCharsetOfAJSONContentTypeAreAllowed() {
-        for type in ["application/json", "Application/JSON", "application/json; charset=utf-8", "application/json;charset=\"UTF-8\""] {
+        for type in [
+            "application/json", "Application/JSON", "application/json; charset=utf-8",
+            "application/json;charset=\"UTF-8\"",
+        ] {
             #expect(GatewayAPI.isJSON(type), "\(type)")
         }
-        for type in ["application/jsonx", "text/json", "application/json; charset=utf-16", "application/json; boundary=x", ""] {
+        for type in [
+            "application/jsonx", "text/json", "application/json; charset=utf-16", "application/json; boundary=x", "",
+        ] {
             #expect(!GatewayAPI.isJSON(type), "\(type)")
         }
     }
@@ -193,13 +242,15 @@ import Testing
         clock.advance(by: .seconds(10))
         #expect(await check(api, "123456").status == 200, "the allowance came back")
         #expect(await check(api, "123456").header("Retry-After") == "30")
-        #expect(await api.answer(APIRequest(path: "/v1/codes/verify", body: [], client: "10.0.0.2")).status == 400,
-                "another client has an allowance of its own")
+        #expect(
+            await api.answer(APIRequest(path: "/v1/codes/verify", body: [], client: "10.0.0.2")).status == 400,
+            "another client has an allowance of its own")
     }
 
     @Test func aStateThatCannotBeKeptFailsClosedWith503() async {
-        let broken = GatewayStore(folder: .failure(StateFileError(path: "/nowhere", reason: .folderNotPrivate("test"), isFolder: true)),
-                                  report: { _ in })
+        let broken = GatewayStore(
+            folder: .failure(StateFileError(path: "/nowhere", reason: .folderNotPrivate("test"), isFolder: true)),
+            report: { _ in })
         let (api, phone) = gateway(store: broken)
         let answer = await ask(api)
         #expect(answer.status == 503 && answer.body == error("state_unavailable", StateProblem.folder.message))
@@ -208,7 +259,9 @@ import Testing
     }
 
     @Test func aFullOrRecoveringStoreAnswers503WithRetryAfter() {
-        for (problem, kind) in [(StateProblem.crowded(secondsLeft: 42), "store_full"), (.recovering(secondsLeft: 42), "state_recovering")] {
+        for (problem, kind) in [
+            (StateProblem.crowded(secondsLeft: 42), "store_full"), (.recovering(secondsLeft: 42), "state_recovering"),
+        ] {
             let answer = Refusal.stateUnavailable(problem).answer(in: .preferred(by: nil))
             #expect(answer.status == 503 && answer.header("Retry-After") == "42")
             #expect(answer.body == error(kind, problem.message, retryAfter: 42))

@@ -12,21 +12,29 @@ import Testing
     }
 
     @Test func readsEachOptionInBothSpellings() throws {
-        let options = try GatewayOptions.parse(["--port", "8080", "--duration=5", "--code-ttl", "7", "--rate-limit=0", "--state-dir", "/tmp/s"])
+        let options = try GatewayOptions.parse([
+            "--port", "8080", "--duration=5", "--code-ttl", "7", "--rate-limit=0", "--state-dir", "/tmp/s",
+        ])
         #expect(options.port == 8080)
         #expect(options.policy.cooldown == .seconds(5) && options.policy.codeLifetime == .seconds(7))
         #expect(options.rateLimit == 0 && options.stateFolder == "/tmp/s")
         #expect(try GatewayOptions.parse(["--help"]).wantsHelp)
-        let served = try GatewayOptions.parse(["--listen", "[::1]:8080", "--trusted-proxy=127.0.0.1", "--key-file", "/etc/k"])
-        #expect(served.address == "::1" && served.port == 8080 && served.trustedProxy == "127.0.0.1" && served.keyFile == "/etc/k")
+        let served = try GatewayOptions.parse([
+            "--listen", "[::1]:8080", "--trusted-proxy=127.0.0.1", "--key-file", "/etc/k",
+        ])
+        #expect(
+            served.address == "::1" && served.port == 8080 && served.trustedProxy == "127.0.0.1"
+                && served.keyFile == "/etc/k")
         let remote = try GatewayOptions.parse(["--allow-remote", "--listen=0.0.0.0:443"])
         #expect(remote.allowsRemote && remote.address == "0.0.0.0" && remote.port == 443)
     }
 
     @Test func helpListsEveryOption() {
         let usage = GatewayOptions.usage
-        for option in ["--port PORT", "--listen ADDR:PORT", "--allow-remote", "--duration SECONDS", "--code-ttl SECONDS",
-                       "--rate-limit PER_MINUTE", "--trusted-proxy ADDR", "--state-dir DIR", "--key-file PATH"] {
+        for option in [
+            "--port PORT", "--listen ADDR:PORT", "--allow-remote", "--duration SECONDS", "--code-ttl SECONDS",
+            "--rate-limit PER_MINUTE", "--trusted-proxy ADDR", "--state-dir DIR", "--key-file PATH",
+        ] {
             #expect(usage.contains("\n  \(option) "), "\(option)")
         }
         #expect(usage.hasPrefix("usage: codegate-gateway ") && usage.hasSuffix("\n"))
@@ -38,12 +46,24 @@ import Testing
             (["--port"], "--port needs a value"),
             (["--duration", "0"], "--duration must be a whole number of seconds from 1 to 3600, not \"0\""),
             (["--code-ttl=x"], "--code-ttl must be a whole number of seconds from 1 to 3600, not \"x\""),
-            (["--rate-limit", "-1"], "--rate-limit must be a whole number of requests a minute from 0 to 100000, not \"-1\""),
+            (
+                ["--rate-limit", "-1"],
+                "--rate-limit must be a whole number of requests a minute from 0 to 100000, not \"-1\""
+            ),
             (["--state-dir", "state"], "--state-dir must be an absolute path, not \"state\""),
             (["--key-file", "key"], "--key-file must be an absolute path, not \"key\""),
-            (["--listen", "localhost:80"], "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"localhost:80\""),
-            (["--listen", "::1:80"], "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"::1:80\""),
-            (["--listen", "10.0.0.1:80"], "--listen 10.0.0.1 is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"),
+            (
+                ["--listen", "localhost:80"],
+                "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"localhost:80\""
+            ),
+            (
+                ["--listen", "::1:80"],
+                "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"::1:80\""
+            ),
+            (
+                ["--listen", "10.0.0.1:80"],
+                "--listen 10.0.0.1 is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
+            ),
             (["--trusted-proxy", "proxy.example"], "--trusted-proxy must be an IP address, not \"proxy.example\""),
             (["--verbose", "1"], "unknown option --verbose; --help lists them"),
             (["8080"], "unexpected argument \"8080\"; codegate-gateway takes only options, which --help lists"),

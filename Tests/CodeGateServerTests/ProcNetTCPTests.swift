@@ -19,18 +19,30 @@ import Testing
     static let loopback4: [UInt8] = [127, 0, 0, 1]
     static let loopback6: [UInt8] = Array(repeating: 0, count: 15) + [1]
 
-    static func owners(in table: String, local: SocketEndpoint, remote: SocketEndpoint, littleEndian: Bool = true) -> [UInt32] {
-        table.split(separator: "\n").compactMap { ProcNetTCP.owner(on: $0, local: local, remote: remote, littleEndian: littleEndian) }
+    static func owners(in table: String, local: SocketEndpoint, remote: SocketEndpoint, littleEndian: Bool = true)
+        -> [UInt32]
+    {
+        table.split(separator: "\n").compactMap {
+            ProcNetTCP.owner(on: $0, local: local, remote: remote, littleEndian: littleEndian)
+        }
     }
 
     @Test func readsAddressesInTheKernelsByteOrder() throws {
-        #expect(ProcNetTCP.endpoint("0100007F:A2F4", littleEndian: true) == SocketEndpoint(address: Self.loopback4, port: 41716))
-        #expect(ProcNetTCP.endpoint("7F000001:A2F4", littleEndian: false) == SocketEndpoint(address: Self.loopback4, port: 41716))
-        #expect(ProcNetTCP.endpoint("0200A8C0:0050", littleEndian: true) == SocketEndpoint(address: [192, 168, 0, 2], port: 80))
-        #expect(ProcNetTCP.endpoint("00000000000000000000000001000000:2120", littleEndian: true)
-            == SocketEndpoint(address: Self.loopback6, port: 8480))
-        #expect(ProcNetTCP.endpoint("00000000000000000000000000000001:2120", littleEndian: false)
-            == SocketEndpoint(address: Self.loopback6, port: 8480))
+        #expect(
+            ProcNetTCP.endpoint("0100007F:A2F4", littleEndian: true)
+                == SocketEndpoint(address: Self.loopback4, port: 41716))
+        #expect(
+            ProcNetTCP.endpoint("7F000001:A2F4", littleEndian: false)
+                == SocketEndpoint(address: Self.loopback4, port: 41716))
+        #expect(
+            ProcNetTCP.endpoint("0200A8C0:0050", littleEndian: true)
+                == SocketEndpoint(address: [192, 168, 0, 2], port: 80))
+        #expect(
+            ProcNetTCP.endpoint("00000000000000000000000001000000:2120", littleEndian: true)
+                == SocketEndpoint(address: Self.loopback6, port: 8480))
+        #expect(
+            ProcNetTCP.endpoint("00000000000000000000000000000001:2120", littleEndian: false)
+                == SocketEndpoint(address: Self.loopback6, port: 8480))
         // 2001:db8::2, whose words a little-endian kernel prints each reversed.
         let documentation: [UInt8] = [0x20, 0x01, 0x0D, 0xB8] + Array(repeating: 0, count: 11) + [2]
         #expect(ProcNetTCP.endpoint("B80D0120000000000000000002000000:0001", littleEndian: true)
@@ -41,8 +53,11 @@ import Testing
     }
 
     @Test func refusesWhatIsNoEndpoint() {
-        for field in ["local_address", "0100007F", "0100007F:2120:0", "0100007F:212", "0100007F:21200", "0100007:2120",
-                      "-100007F:2120", "0100007G:2120", "０100007F:2120", "0000000000000000000000000100000:2120", "0100007F:+120", ""] {
+        for field in [
+            "local_address", "0100007F", "0100007F:2120:0", "0100007F:212", "0100007F:21200", "0100007:2120",
+            "-100007F:2120", "0100007G:2120", "０100007F:2120", "0000000000000000000000000100000:2120", "0100007F:+120",
+            "",
+        ] {
             #expect(ProcNetTCP.endpoint(Substring(field)) == nil, "\(field)")
         }
     }
@@ -71,10 +86,13 @@ import Testing
         #expect(try #require(SocketEndpoint(address: Self.loopback4, port: 1)).isLoopback)
         #expect(try #require(SocketEndpoint(address: [127, 9, 8, 7], port: 1)).isLoopback)
         #expect(try #require(SocketEndpoint(address: Self.loopback6, port: 1)).isLoopback)
-        #expect(try #require(SocketEndpoint(address: Array(repeating: 0, count: 10) + [0xFF, 0xFF, 127, 0, 0, 2], port: 1)).isLoopback)
+        #expect(
+            try #require(SocketEndpoint(address: Array(repeating: 0, count: 10) + [0xFF, 0xFF, 127, 0, 0, 2], port: 1))
+                .isLoopback)
         #expect(try !#require(SocketEndpoint(address: [10, 0, 0, 1], port: 1)).isLoopback)
         #expect(try !#require(SocketEndpoint(address: Array(repeating: 0, count: 16), port: 1)).isLoopback)
-        #expect(try !#require(SocketEndpoint(address: [127, 0, 0, 1] + Array(repeating: 0, count: 12), port: 1)).isLoopback)
+        #expect(
+            try !#require(SocketEndpoint(address: [127, 0, 0, 1] + Array(repeating: 0, count: 12), port: 1)).isLoopback)
         #expect(SocketEndpoint(address: [127, 0, 0], port: 1) == nil)
     }
 }

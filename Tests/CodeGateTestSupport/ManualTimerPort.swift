@@ -30,7 +30,9 @@ public final class ManualTimerPort: TimerPort {
         now = ContinuousClock.now
     }
 
-    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @MainActor () -> Void) -> any ScheduledTimer {
+    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @MainActor () -> Void)
+        -> any ScheduledTimer
+    {
         scheduled += 1
         let entry = Entry(deadline: deadline, order: scheduled, action: action)
         entries.append(entry)

@@ -27,7 +27,9 @@ public enum GtkDriver {
 
     /// The screen position of the centre of `widget`, or of the point `fraction` of the way
     /// across it.
-    public static func screenPoint(of widget: UnsafeMutablePointer<GtkWidget>, across fraction: Double = 0.5) -> (x: Int, y: Int) {
+    public static func screenPoint(of widget: UnsafeMutablePointer<GtkWidget>, across fraction: Double = 0.5) -> (
+        x: Int, y: Int
+    ) {
         let native = gtk_widget_get_native(widget)!
         var bounds = graphene_rect_t()
         _ = gtk_widget_compute_bounds(widget, native.cast(), &bounds)
@@ -38,7 +40,9 @@ public enum GtkDriver {
     }
 
     /// The first descendant of `widget` with the CSS name `name` ("slider", "trough").
-    public static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, named name: String) -> UnsafeMutablePointer<GtkWidget>? {
+    public static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, named name: String)
+        -> UnsafeMutablePointer<GtkWidget>?
+    {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
             if String(cString: gtk_widget_get_css_name(current)) == name {

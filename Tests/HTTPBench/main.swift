@@ -23,18 +23,27 @@ func say(_ line: String) {
 /// The server: answers /v1/codes with a receipt and /v1/codes/verify with "verified".
 @MainActor
 func serve() -> Never {
-    let server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!).assumingMemoryBound(to: SoupServer.self)
-    guard soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, nil) != 0, let uris = soup_server_get_uris(server) else { exit(1) }
+    let server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!)
+        .assumingMemoryBound(to: SoupServer.self)
+    guard soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, nil) != 0,
+        let uris = soup_server_get_uris(server)
+    else { exit(1) }
     say("\(g_uri_get_port(OpaquePointer(uris.pointee.data)))")
     let ports = UnsafeMutablePointer<Set<UInt16>>.allocate(capacity: 1)
     ports.initialize(to: [])
-    soup_server_add_handler(server, nil, { _, message, path, _, data in
-        let address = UnsafeMutableRawPointer(soup_server_message_get_remote_address(message))?.assumingMemoryBound(to: GInetSocketAddress.self)
-        data!.assumingMemoryBound(to: Set<UInt16>.self).pointee.insert(g_inet_socket_address_get_port(address))
-        let body = String(cString: path!) == "/v1/codes" ? #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"# : #"{"result": "verified"}"#
-        soup_server_message_set_status(message, String(cString: path!) == "/v1/codes" ? 201 : 200, nil)
-        soup_server_message_set_response(message, "application/json; charset=utf-8", SOUP_MEMORY_COPY, body, gsize(body.utf8.count))
-    }, ports, nil)
+    soup_server_add_handler(
+        server, nil,
+        { _, message, path, _, data in
+            let address = UnsafeMutableRawPointer(soup_server_message_get_remote_address(message))?.assumingMemoryBound(
+                to: GInetSocketAddress.self)
+            data!.assumingMemoryBound(to: Set<UInt16>.self).pointee.insert(g_inet_socket_address_get_port(address))
+            let body =
+                String(cString: path!) == "/v1/codes"
+                ? #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"# : #"{"result": "verified"}"#
+            soup_server_message_set_status(message, String(cString: path!) == "/v1/codes" ? 201 : 200, nil)
+            soup_server_message_set_response(
+                message, "application/json; charset=utf-8", SOUP_MEMORY_COPY, body, gsize(body.utf8.count))
+        }, ports, nil)
     // stdin closed: the client is done.
     g_unix_fd_add(STDIN_FILENO, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue), { _, _, data in
         say("connections \(data!.assumingMemoryBound(to: Set<UInt16>.self).pointee.count)")
@@ -70,7 +79,9 @@ func measure(count: Int, port: String, server: (input: Int32, output: Int32)) {
     close(server.input)
     var answer = [UInt8](repeating: 0, count: 64)
     let read = Glibc.read(server.output, &answer, answer.count)
-    say("  connections the server saw: \(String(decoding: answer.prefix(max(0, read)), as: UTF8.self).split(separator: " ").last.map { $0.trimmingCharacters() } ?? "?") for \(2 * (count + 50)) requests")
+    say(
+        "  connections the server saw: \(String(decoding: answer.prefix(max(0, read)), as: UTF8.self).split(separator: " ").last.map { $0.trimmingCharacters() } ?? "?") for \(2 * (count + 50)) requests"
+    )
 }
 
 /// `count` rounds after 50 to warm up; prints the percentiles.

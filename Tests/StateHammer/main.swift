@@ -26,13 +26,15 @@ func say(_ line: String, to descriptor: Int32 = STDOUT_FILENO) {
     _ = text.withCString { write(descriptor, $0, strlen($0)) }
 }
 
-guard (4...5).contains(arguments.count), ["request", "check", "bench"].contains(arguments[1]), let count = Int(arguments[3]),
-      let start = arguments.count == 5 ? Double(arguments[4]) : 0
+guard (4...5).contains(arguments.count), ["request", "check", "bench"].contains(arguments[1]),
+    let count = Int(arguments[3]),
+    let start = arguments.count == 5 ? Double(arguments[4]) : 0
 else {
     say("usage: StateHammer request|check|bench FOLDER COUNT [START]", to: STDERR_FILENO)
     exit(2)
 }
-let store = GatewayStore(folder: StateFolder.open(arguments[2]), report: { say("StateHammer: \($0)", to: STDERR_FILENO) })
+let store = GatewayStore(
+    folder: StateFolder.open(arguments[2]), report: { say("StateHammer: \($0)", to: STDERR_FILENO) })
 let gateway = LocalCodeService(timers: ManualTimerPort(), store: store)
 
 var now = timespec()
@@ -61,9 +63,13 @@ if arguments[1] == "bench" {
     }
     let total = began.duration(to: .now)
     times.sort()
-    let milliseconds = { (time: Duration) in Double(time.components.attoseconds) / 1e15 + Double(time.components.seconds) * 1000 }
+    let milliseconds = { (time: Duration) in
+        Double(time.components.attoseconds) / 1e15 + Double(time.components.seconds) * 1000
+    }
     let seconds = milliseconds(total) / 1000
-    say("rate \(Int(Double(count) / seconds)) p50 \(milliseconds(times[count / 2])) p99 \(milliseconds(times[count * 99 / 100]))")
+    say(
+        "rate \(Int(Double(count) / seconds)) p50 \(milliseconds(times[count / 2])) p99 \(milliseconds(times[count * 99 / 100]))"
+    )
     exit(0)
 }
 

@@ -22,7 +22,7 @@ enum ApplicationActions {
         add("about", to: application) { AboutWindow.present(over: gtk_application_get_active_window(application)) }
         for (action, keys) in accelerators {
             var strings = keys.map { strdup($0) } + [nil]
-            defer { strings.forEach { free($0) } }
+            defer { for string in strings { free(string) } }
             strings.withUnsafeMutableBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
                     gtk_application_set_accels_for_action(application, action, $0)

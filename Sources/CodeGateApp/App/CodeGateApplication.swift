@@ -72,15 +72,20 @@ public final class CodeGateApplication {
                 do throws(SoupLoadError) {
                     try HTTPCodeService.loadLibrary()
                 } catch {
-                    Self.printError(localized("a code server needs libsoup 3, which cannot be loaded: {0}").filling(error.message))
+                    Self.printError(
+                        localized("a code server needs libsoup 3, which cannot be loaded: {0}").filling(error.message))
                     return 2
                 }
             }
             if options.service != nil, options.gateway != GatewaySimulation() {
-                Self.printError(localized("--gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing"))
+                Self.printError(
+                    localized(
+                        "--gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing"
+                    ))
             }
             if parsed.optionsGiven && isRunningElsewhere() {
-                Self.printError(localized("CodeGate is already running; its window is shown and the options are ignored"))
+                Self.printError(
+                    localized("CodeGate is already running; its window is shown and the options are ignored"))
             }
             // Ended by the session or `kill` as by Ctrl+Q: each window closes, so what it has
             // shown outside itself (the notification carrying a code) is withdrawn.
@@ -88,7 +93,7 @@ public final class CodeGateApplication {
                 g_action_group_activate_action(OpaquePointer(application), "quit", nil)
             }
             var cArguments = parsed.applicationArguments.map { strdup($0) }
-            defer { cArguments.forEach { free($0) } }
+            defer { for argument in cArguments { free(argument) } }
             return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
         }
     }
@@ -97,7 +102,8 @@ public final class CodeGateApplication {
     /// for the one already running; `g_application_run` then activates whichever it is. With no
     /// session bus, GApplication runs as a lone instance.
     private func isRunningElsewhere() -> Bool {
-        g_application_register(application.cast(), nil, nil) != 0 && g_application_get_is_remote(application.cast()) != 0
+        g_application_register(application.cast(), nil, nil) != 0
+            && g_application_get_is_remote(application.cast()) != 0
     }
 
     private static func printError(_ message: String) {
@@ -111,14 +117,17 @@ public final class CodeGateApplication {
     private func activate() {
         MainQueueSource.install()
         if window == nil {
-            let window = Self.openWindow(application: application, options: options, timers: GLibTimerPort(),
-                                         state: Self.openStateFolder())
+            let window = Self.openWindow(
+                application: application, options: options, timers: GLibTimerPort(),
+                state: Self.openStateFolder())
             let notifier = DesktopNotifier(application: application.cast())
             // One notification, the newest message: a new code replaces the one before, and
             // it goes once its code is used, expired or locked, or the app quits.
             let smsNotification = "codegate-sms"
             window.onMessage = { message in
-                notifier.send(id: smsNotification, title: localized("短信 · {0}").filling(message.recipient.masked), body: message.text)
+                notifier.send(
+                    id: smsNotification, title: localized("短信 · {0}").filling(message.recipient.masked),
+                    body: message.text)
             }
             window.flow.codeSpent.observe(until: window.window) { notifier.withdraw(id: smsNotification) }
             Signal.connect(window.window, "destroy") { [weak self] in
@@ -149,19 +158,28 @@ public final class CodeGateApplication {
     ) -> CodeGateWindow {
         let window: CodeGateWindow
         if let url = options.service {
-            let service = HTTPCodeService(url: url, timers: timers) { cg_log_message("code server \(url): \($0.terminalEscaped)") }
-            window = CodeGateWindow(application: application, flow: CodeFlow(options: options, timers: timers, service: service), messages: nil)
+            let service = HTTPCodeService(url: url, timers: timers) {
+                cg_log_message("code server \(url): \($0.terminalEscaped)")
+            }
+            window = CodeGateWindow(
+                application: application, flow: CodeFlow(options: options, timers: timers, service: service),
+                messages: nil)
             // Its calls end with the window, not when their task lets go of the service.
             Signal.connect(window.window, "destroy") { service.close() }
         } else {
-            let store = state.map { GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) }) }
-            let service = LocalCodeService(timers: timers, policy: options.policy, simulation: options.gateway, store: store)
-            window = CodeGateWindow(application: application, flow: CodeFlow(options: options, timers: timers, service: service),
-                                    messages: service.outbox)
+            let store = state.map {
+                GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) })
+            }
+            let service = LocalCodeService(
+                timers: timers, policy: options.policy, simulation: options.gateway, store: store)
+            window = CodeGateWindow(
+                application: application, flow: CodeFlow(options: options, timers: timers, service: service),
+                messages: service.outbox)
         }
         let flow = window.flow
         if case .success(let folder) = state {
-            let keeper = CooldownKeeper(countdown: flow.countdown, store: CooldownFile(folder: folder) { cg_log_message($0) })
+            let keeper = CooldownKeeper(
+                countdown: flow.countdown, store: CooldownFile(folder: folder) { cg_log_message($0) })
             Signal.connect(window.window, "destroy") { keeper.stop() }
         }
         return window

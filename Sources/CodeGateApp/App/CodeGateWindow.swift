@@ -46,7 +46,8 @@ public final class CodeGateWindow {
     /// Builds the window for `application` over `flow`, showing each message of `messages`
     /// — what the flow's service delivers — in its message area. Without `messages` the
     /// service is a real server, whose codes go to the phone: the area says so.
-    public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: ObserverList<SMSMessage>?) {
+    public init(application: UnsafeMutablePointer<GtkApplication>, flow: CodeFlow, messages: ObserverList<SMSMessage>?)
+    {
         self.flow = flow
         slider = SlideToUnlock(model: flow.slider)
         button = CountdownButton(model: flow.request)
@@ -101,9 +102,12 @@ public final class CodeGateWindow {
         let content = form
         gtk_widget_add_css_class(content, "codegate-content")
         for child in [
-            Self.heading(localized("手机号")), phoneEntry, StatusSlot.make(around: phoneStatus, reserving: StatusLine.phone.sentences),
-            Self.heading(localized("安全验证")), slider.widget, button.widget, StatusSlot.make(around: requestStatus, reserving: StatusLine.request.sentences),
-            Self.heading(localized("验证码")), codeRow, StatusSlot.make(around: verifyStatus, reserving: StatusLine.verify.sentences),
+            Self.heading(localized("手机号")), phoneEntry,
+            StatusSlot.make(around: phoneStatus, reserving: StatusLine.phone.sentences),
+            Self.heading(localized("安全验证")), slider.widget, button.widget,
+            StatusSlot.make(around: requestStatus, reserving: StatusLine.request.sentences),
+            Self.heading(localized("验证码")), codeRow,
+            StatusSlot.make(around: verifyStatus, reserving: StatusLine.verify.sentences),
             Self.heading(localized("短信")), inbox.widget,
         ] {
             gtk_box_append(content.cast(), child)
@@ -123,7 +127,9 @@ public final class CodeGateWindow {
         }
         Signal.connect(phoneEntry, "activate") { [weak self] in self?.flow.submitPhone() }
         EntryFilter.install(on: phoneEntry, PhoneNumber.filter(inserted:))
-        EntryFilter.install(on: codeEntry, VerificationCode.filter(inserted:)) { [weak self] in self?.flow.codeInputRefused() }
+        EntryFilter.install(on: codeEntry, VerificationCode.filter(inserted:)) { [weak self] in
+            self?.flow.codeInputRefused()
+        }
         Signal.connect(codeEntry, "changed") { [weak self] in
             guard let self else { return }
             flow.codeChanged(String(cString: gtk_editable_get_text(codeEntry.opaque)))

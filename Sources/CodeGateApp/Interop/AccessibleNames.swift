@@ -40,7 +40,9 @@ enum AccessibleNames {
     private static func name(of widget: UnsafeMutablePointer<GtkWidget>, area: String) -> String? {
         switch String(cString: g_type_name_from_instance(widget.cast())) {
         case "GtkButton", "GtkToggleButton":
-            guard let icon = gtk_widget_get_first_child(widget), isInstance(icon, of: gtk_image_get_type()) else { return nil }
+            guard let icon = gtk_widget_get_first_child(widget), isInstance(icon, of: gtk_image_get_type()) else {
+                return nil
+            }
             return iconButtonName(icon)
         // Of the windows walked, only Keyboard Shortcuts has a search and a section menu.
         case "GtkSearchEntry": return localized("搜索快捷键")
@@ -55,9 +57,11 @@ enum AccessibleNames {
             }
             return shortcutText(widget)
         case "GtkScrollbar": return localized("滚动条")
-        case "GtkRange" where gtk_widget_get_parent(widget).map { isInstance($0, of: gtk_scrollbar_get_type()) } ?? false:
+        case "GtkRange"
+        where gtk_widget_get_parent(widget).map { isInstance($0, of: gtk_scrollbar_get_type()) } ?? false:
             return localized("滚动条")
-        case "GtkImage" where gtk_image_get_icon_name(widget.opaque).map { String(cString: $0) } == CodeGateApplication.id:
+        case "GtkImage"
+        where gtk_image_get_icon_name(widget.opaque).map { String(cString: $0) } == CodeGateApplication.id:
             return "CodeGate"
         case "GtkImage", "GtkBuiltinIcon", "GtkPopoverContent", "GtkActionBar", "GtkListBox", "GtkTextView",
              "GtkScrolledWindow", "AdwLeaflet", "AdwClampScrollable":

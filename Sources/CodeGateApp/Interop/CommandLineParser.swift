@@ -31,7 +31,9 @@ enum CommandLineParser {
 
     /// Parses the `count` arguments of `arguments` (the program name first), as the process
     /// got them: bytes in the locale's charset. The failure is the one line to print.
-    static func parse(count: Int32, _ arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result<Parsed, CommandLineError> {
+    static func parse(count: Int32, _ arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result<
+        Parsed, CommandLineError
+    > {
         let collector = Collector()
         let context = g_option_context_new(nil)
         defer { g_option_context_free(context) }
@@ -42,7 +44,7 @@ enum CommandLineParser {
         showVersion.initialize(to: 0)
         defer { showVersion.deallocate() }
         var strings: [UnsafeMutablePointer<CChar>?] = []
-        defer { strings.forEach { free($0) } }
+        defer { for string in strings { free(string) } }
         func keep(_ text: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
             let copy = strdup(text)
             strings.append(copy)
@@ -55,13 +57,15 @@ enum CommandLineParser {
                 guard let option = LaunchOption(rawValue: optionName) else { return 0 }
                 do {
                     guard let text = LocaleText.decode(value) else {
-                        throw LaunchOptionError.notInCharset(option: "--" + option.name, charset: LocaleText.charsetName)
+                        throw LaunchOptionError.notInCharset(
+                            option: "--" + option.name, charset: LocaleText.charsetName)
                     }
                     try collector.value.options.set(option, to: text)
                     collector.value.optionsGiven = true
                     return 1
                 } catch {
-                    g_set_error_literal(failure, g_option_error_quark(), Int32(G_OPTION_ERROR_BAD_VALUE.rawValue), "\(error)")
+                    g_set_error_literal(
+                        failure, g_option_error_quark(), Int32(G_OPTION_ERROR_BAD_VALUE.rawValue), "\(error)")
                     return 0
                 }
             }
@@ -70,17 +74,23 @@ enum CommandLineParser {
         // for `LocaleText` to decode: GLib's own conversion would refuse a UTF-8 value under the
         // C locale, whose charset is ASCII.
         var entries = LaunchOption.allCases.map { option in
-            GOptionEntry(long_name: keep(option.name), short_name: 0, flags: gint(G_OPTION_FLAG_FILENAME.rawValue), arg: G_OPTION_ARG_CALLBACK,
-                         arg_data: unsafeBitCast(store, to: gpointer.self),
-                         description: keep(option.help), arg_description: keep(option.valueName))
+            GOptionEntry(
+                long_name: keep(option.name), short_name: 0, flags: gint(G_OPTION_FLAG_FILENAME.rawValue),
+                arg: G_OPTION_ARG_CALLBACK,
+                arg_data: unsafeBitCast(store, to: gpointer.self),
+                description: keep(option.help), arg_description: keep(option.valueName))
         }
-        entries.append(GOptionEntry(long_name: keep(versionFlag), short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE,
-                                    arg_data: UnsafeMutableRawPointer(showVersion),
-                                    description: keep(localized("Print the version and exit")), arg_description: nil))
+        entries.append(
+            GOptionEntry(
+                long_name: keep(versionFlag), short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE,
+                arg_data: UnsafeMutableRawPointer(showVersion),
+                description: keep(localized("Print the version and exit")), arg_description: nil))
         // GApplication's own flag, passed on: D-Bus activation starts the app with it.
-        entries.append(GOptionEntry(long_name: keep(serviceFlag), short_name: 0, flags: gint(G_OPTION_FLAG_HIDDEN.rawValue),
-                                    arg: G_OPTION_ARG_NONE, arg_data: UnsafeMutableRawPointer(isService),
-                                    description: nil, arg_description: nil))
+        entries.append(
+            GOptionEntry(
+                long_name: keep(serviceFlag), short_name: 0, flags: gint(G_OPTION_FLAG_HIDDEN.rawValue),
+                arg: G_OPTION_ARG_NONE, arg_data: UnsafeMutableRawPointer(isService),
+                description: nil, arg_description: nil))
         entries.append(GOptionEntry())
         let group = g_option_group_new("codegate", "", "", ClosureBox.retain(collector), releaseClosureBox)
         g_option_group_add_entries(group, entries)
@@ -95,7 +105,8 @@ enum CommandLineParser {
         }
         if parsed == 0 {
             defer { g_clear_error(&error) }
-            return .failure(CommandLineError(message: error.map { String(cString: $0.pointee.message) } ?? "invalid command line"))
+            return .failure(
+                CommandLineError(message: error.map { String(cString: $0.pointee.message) } ?? "invalid command line"))
         }
         // GLib leaves in a "--" that ends the options when what follows it looks like an option
         // ("codegate -- --duration"): the stray argument to name is the one after it.
@@ -109,8 +120,10 @@ enum CommandLineParser {
         }
         let program = count > 0 ? arguments[0].map { String(cString: $0) } : nil
         let rest = [program ?? "codegate"] + (isService.pointee != 0 ? ["--" + serviceFlag] : [])
-        return .success(Parsed(options: collector.options, optionsGiven: collector.optionsGiven,
-                                showVersion: showVersion.pointee != 0, applicationArguments: rest))
+        return .success(
+            Parsed(
+                options: collector.options, optionsGiven: collector.optionsGiven,
+                showVersion: showVersion.pointee != 0, applicationArguments: rest))
     }
 }
 

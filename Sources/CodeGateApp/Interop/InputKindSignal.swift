@@ -13,7 +13,8 @@ extension Signal {
     /// GtkEventControllerLegacy's `event`, reduced to presses and the kind of input they came
     /// from; every event goes on to the other handlers.
     @discardableResult
-    static func connectPress(_ controller: OpaquePointer, _ action: @escaping @MainActor (InputKind) -> Void) -> gulong {
+    static func connectPress(_ controller: OpaquePointer, _ action: @escaping @MainActor (InputKind) -> Void) -> gulong
+    {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
         let thunk: Thunk = { _, event, data in
             guard let event else { return 0 }
@@ -26,6 +27,7 @@ extension Signal {
             MainActor.assumeIsolated { ClosureBox<@MainActor (InputKind) -> Void>.unbox(data)?.value(kind) }
             return 0
         }
-        return connect(UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(
+            UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }

@@ -14,35 +14,42 @@ enum StatusSlot {
     private nonisolated static let sentencesKey = "codegate-status-sentences"
 
     /// A slot holding `label`, keeping room for each of `sentences`.
-    static func make(around label: UnsafeMutablePointer<GtkWidget>, reserving sentences: [String]) -> UnsafeMutablePointer<GtkWidget> {
+    static func make(around label: UnsafeMutablePointer<GtkWidget>, reserving sentences: [String])
+        -> UnsafeMutablePointer<GtkWidget>
+    {
         gtk_widget_set_halign(label, GTK_ALIGN_FILL)
         gtk_widget_set_valign(label, GTK_ALIGN_START)
         let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(slot.cast(), label)
         g_object_set_data_full(slot.cast(), sentencesKey, ClosureBox.retain(sentences), releaseClosureBox)
         // The box's own layout would make it as tall as the label alone.
-        gtk_widget_set_layout_manager(slot, gtk_custom_layout_new(
-            { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH },
-            { slot, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
-                guard let slot, let label = gtk_widget_get_first_child(slot) else { return }
-                var labelMinimum: Int32 = 0, labelNatural: Int32 = 0
-                gtk_widget_measure(label, orientation, forSize, &labelMinimum, &labelNatural, nil, nil)
-                if orientation == GTK_ORIENTATION_VERTICAL {
-                    // With no width given, each sentence on one line, as wide as it likes: GTK
-                    // wants no width to need less height than that.
-                    let reserved = MainActor.assumeIsolated { StatusSlot.reservedHeight(in: slot, label: label, width: forSize) }
-                    labelMinimum = max(labelMinimum, reserved)
-                    labelNatural = max(labelNatural, reserved)
-                }
-                minimum?.pointee = labelMinimum
-                natural?.pointee = labelNatural
-                minimumBaseline?.pointee = -1
-                naturalBaseline?.pointee = -1
-            },
-            { slot, width, height, _ in
-                guard let slot, let label = gtk_widget_get_first_child(slot), gtk_widget_should_layout(label) != 0 else { return }
-                gtk_widget_allocate(label, width, height, -1, nil)
-            }))
+        gtk_widget_set_layout_manager(
+            slot,
+            gtk_custom_layout_new(
+                { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH },
+                { slot, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+                    guard let slot, let label = gtk_widget_get_first_child(slot) else { return }
+                    var labelMinimum: Int32 = 0, labelNatural: Int32 = 0
+                    gtk_widget_measure(label, orientation, forSize, &labelMinimum, &labelNatural, nil, nil)
+                    if orientation == GTK_ORIENTATION_VERTICAL {
+                        // With no width given, each sentence on one line, as wide as it likes: GTK
+                        // wants no width to need less height than that.
+                        let reserved = MainActor.assumeIsolated {
+                            StatusSlot.reservedHeight(in: slot, label: label, width: forSize)
+                        }
+                        labelMinimum = max(labelMinimum, reserved)
+                        labelNatural = max(labelNatural, reserved)
+                    }
+                    minimum?.pointee = labelMinimum
+                    natural?.pointee = labelNatural
+                    minimumBaseline?.pointee = -1
+                    naturalBaseline?.pointee = -1
+                },
+                { slot, width, height, _ in
+                    guard let slot, let label = gtk_widget_get_first_child(slot), gtk_widget_should_layout(label) != 0
+                    else { return }
+                    gtk_widget_allocate(label, width, height, -1, nil)
+                }))
         return slot
     }
 

@@ -32,7 +32,11 @@ final class MessageList {
     private(set) var texts: [String] = []
     /// The newest message's caption and text labels, and its caption's words: marked when a
     /// newer code makes its code stale.
-    private var newest: (caption: UnsafeMutablePointer<GtkWidget>, text: UnsafeMutablePointer<GtkWidget>, time: String, recipient: String)?
+    private var newest:
+        (
+            caption: UnsafeMutablePointer<GtkWidget>, text: UnsafeMutablePointer<GtkWidget>, time: String,
+            recipient: String
+        )?
 
     /// An empty inbox that says `note` until the first message arrives.
     init(note: String = localized("收到的短信会显示在这里")) {
@@ -49,7 +53,9 @@ final class MessageList {
         cg_accessible_set_label(list, localized("短信"))
         scrolled = gtk_scrolled_window_new()
         // The scroll bars and the range inside each, which GTK 4.8 would name by their class.
-        for case let scrollbar? in [gtk_scrolled_window_get_vscrollbar(scrolled.opaque), gtk_scrolled_window_get_hscrollbar(scrolled.opaque)] {
+        for case let scrollbar? in [
+            gtk_scrolled_window_get_vscrollbar(scrolled.opaque), gtk_scrolled_window_get_hscrollbar(scrolled.opaque),
+        ] {
             let name = localized("短信列表滚动条")
             cg_accessible_set_label(scrollbar, name)
             if let range = gtk_widget_get_first_child(scrollbar) {
@@ -80,7 +86,8 @@ final class MessageList {
         if let previous = newest {
             // TRANSLATORS: over an older message: {0} is when it came ("12:03"), {1} where it
             // was sent ("138****8000").
-            gtk_label_set_text(previous.caption.opaque, localized("{0} 发送至 {1} · 已有更新的验证码").filling(previous.time, previous.recipient))
+            gtk_label_set_text(
+                previous.caption.opaque, localized("{0} 发送至 {1} · 已有更新的验证码").filling(previous.time, previous.recipient))
             cg_accessible_set_description(previous.text, localized("这条短信的验证码已被更新的取代"))
         }
         let time = Self.now()

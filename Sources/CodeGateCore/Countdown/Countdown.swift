@@ -121,7 +121,8 @@ public final class Countdown {
     private func stepsShown(leaving left: Duration) -> Int64 {
         let interval = Self.fillInterval.wholeNanoseconds
         let leftAtGrid = Duration.nanoseconds((left.wholeNanoseconds + interval - 1) / interval * interval)
-        return Self.scale(elapsedNanoseconds(leaving: leftAtGrid), by: Int64(fillResolution), over: total.wholeNanoseconds)
+        return Self.scale(
+            elapsedNanoseconds(leaving: leftAtGrid), by: Int64(fillResolution), over: total.wholeNanoseconds)
     }
 
     private func changed() {
@@ -166,7 +167,8 @@ public final class Countdown {
 
     /// `value * factor / divisor` without overflow for `value <= divisor`: the product is
     /// taken at full width, and the quotient is at most `factor`.
-    private static func scale(_ value: Int64, by factor: Int64, over divisor: Int64, roundingUp: Bool = false) -> Int64 {
+    private static func scale(_ value: Int64, by factor: Int64, over divisor: Int64, roundingUp: Bool = false) -> Int64
+    {
         guard divisor > 0 else { return 0 }
         let product = value.multipliedFullWidth(by: factor)
         let (quotient, remainder) = divisor.dividingFullWidth(product)

@@ -31,7 +31,8 @@ public struct LabelFormat: Sendable, Equatable {
     public static var parenthesized: LabelFormat {
         // TRANSLATORS: the request button while its cooldown runs: {s} is the seconds left and
         // must stay, written as it is.
-        (try? LabelFormat(parsing: ControlsText.localized("获取验证码({s})"))) ?? LabelFormat(pieces: [.text("获取验证码("), .seconds, .text(")")])
+        (try? LabelFormat(parsing: ControlsText.localized("获取验证码({s})")))
+            ?? LabelFormat(pieces: [.text("获取验证码("), .seconds, .text(")")])
     }
     /// "05s重新发送".
     public static let resendSuffix = LabelFormat(pieces: [.paddedSeconds, .text("s重新发送")])

@@ -115,7 +115,8 @@ public final class CountdownRequest {
         switch phase {
         case .sending:
             let name = sendingAccessibleName ?? defaultSendingName.filling(idleText, sendingText)
-            return RequestButtonState(text: sendingText, accessibleText: name, isSensitive: false, fillFraction: 0, phase: .sending)
+            return RequestButtonState(
+                text: sendingText, accessibleText: name, isSensitive: false, fillFraction: 0, phase: .sending)
         case .counting:
             let name = (countingAccessibleName ?? defaultCountingName).filling(idleText, countdown.remainingSeconds)
             let steps = countdown.fillResolution
@@ -124,7 +125,8 @@ public final class CountdownRequest {
                 fillFraction: steps > 0 ? Double(countdown.filledSteps) / Double(steps) : countdown.fraction,
                 phase: .counting)
         case .idle:
-            return RequestButtonState(text: idleText, accessibleText: idleText, isSensitive: canRequest, fillFraction: 0, phase: .idle)
+            return RequestButtonState(
+                text: idleText, accessibleText: idleText, isSensitive: canRequest, fillFraction: 0, phase: .idle)
         }
     }
 

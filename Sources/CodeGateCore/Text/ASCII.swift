@@ -6,7 +6,9 @@ extension UInt8 {
     package var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
 
     /// A–Z, a–z or 0–9.
-    package var isASCIIAlphanumeric: Bool { isASCIIDigit || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
+    package var isASCIIAlphanumeric: Bool {
+        isASCIIDigit || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
+    }
 }
 
 extension Character {

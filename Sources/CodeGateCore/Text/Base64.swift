@@ -9,7 +9,8 @@ enum Base64 {
         output.reserveCapacity(input.count / 4 * 3)
         var index = 0
         while index < input.count {
-            let padding = index + 4 == input.count ? input[index...].reversed().prefix { $0 == UInt8(ascii: "=") }.count : 0
+            let padding =
+                index + 4 == input.count ? input[index...].reversed().prefix { $0 == UInt8(ascii: "=") }.count : 0
             guard padding <= 2 else { return nil }
             var group: UInt32 = 0
             for offset in 0..<4 {

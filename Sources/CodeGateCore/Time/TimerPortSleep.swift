@@ -28,7 +28,9 @@ private final class Sleeper {
     private var continuation: CheckedContinuation<Void, any Error>?
     private var timer: (any ScheduledTimer)?
 
-    func start(_ continuation: CheckedContinuation<Void, any Error>, timers: any TimerPort, deadline: ContinuousClock.Instant) {
+    func start(
+        _ continuation: CheckedContinuation<Void, any Error>, timers: any TimerPort, deadline: ContinuousClock.Instant
+    ) {
         self.continuation = continuation
         timer = timers.schedule(at: deadline) { [weak self] in self?.finish(throwing: nil) }
     }

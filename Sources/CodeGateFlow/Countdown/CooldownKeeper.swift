@@ -13,7 +13,9 @@ public final class CooldownKeeper {
 
     /// Resumes the cooldown saved in `store`, if one is still running, and keeps `countdown`'s
     /// cooldowns there from now on. `moment` reads the machine's clocks.
-    public init(countdown: Countdown, store: any CooldownStore, moment: @escaping @MainActor () -> SystemMoment = { .now() }) {
+    public init(
+        countdown: Countdown, store: any CooldownStore, moment: @escaping @MainActor () -> SystemMoment = { .now() }
+    ) {
         self.countdown = countdown
         self.store = store
         self.moment = moment

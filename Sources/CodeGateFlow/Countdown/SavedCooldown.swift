@@ -56,8 +56,10 @@ public struct SavedCooldown: Equatable, Sendable {
 
     /// The record as one line of text.
     public var text: String {
-        [Self.magic, SystemMoment.bootIDField(bootID), "\(bootEnd.wholeNanoseconds)", "\(wallEnd.wholeNanoseconds)",
-         "\(total.wholeNanoseconds)"].joined(separator: " ") + "\n"
+        [
+            Self.magic, SystemMoment.bootIDField(bootID), "\(bootEnd.wholeNanoseconds)", "\(wallEnd.wholeNanoseconds)",
+            "\(total.wholeNanoseconds)",
+        ].joined(separator: " ") + "\n"
     }
 
     /// A record is one short line; anything longer is not one, and is not split into fields.

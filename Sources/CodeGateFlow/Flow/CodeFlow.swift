@@ -68,7 +68,8 @@ public final class CodeFlow {
 
     /// The line saying the cooldown is over while it shows, else nil.
     public var cooldownNews: String? {
-        guard let requestStatus, requestStatus == Self.cooldownOver || requestStatus == Self.cooldownOverSlideFirst else { return nil }
+        guard let requestStatus, requestStatus == Self.cooldownOver || requestStatus == Self.cooldownOverSlideFirst
+        else { return nil }
         return requestStatus.text
     }
     private let verifyCall: ServiceCall
@@ -202,7 +203,9 @@ public final class CodeFlow {
         verifyStatus = StatusMessage(localized("正在验证…"), kind: .info)
         changes.notify()
         let service = service, code = code
-        return verifyCall.start { () async throws(CodeServiceError) in try await service.verify(code, for: number) } timedOut: {
+        return verifyCall.start { () async throws(CodeServiceError) in
+            try await service.verify(code, for: number)
+        } timedOut: {
             .timeout
         } answered: { [weak self] outcome in
             self?.verifyAnswered(outcome, for: number)

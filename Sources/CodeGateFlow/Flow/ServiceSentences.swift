@@ -42,7 +42,8 @@ extension CodeServiceError {
         case .rateLimited(let seconds?):
             localized("请求过于频繁，请 {0} 秒后重新滑动验证", "请求过于频繁，请 {0} 秒后重新滑动验证", count: seconds).filling(seconds)
         case .timeout: localized("请求超时，请重新滑动验证后重试")
-        case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
+        case .cooldown(let seconds):
+            localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .stateUnavailable(let problem): problem.message
         case .serverError: localized("服务器出错，请稍后重新滑动验证")
         case .badAnswer: localized("服务器的回答无法识别，请稍后重新滑动验证")

@@ -19,11 +19,17 @@ public enum LaunchOption: String, CaseIterable, Sendable {
     public var help: String {
         switch self {
         case .duration: PolicyOption.cooldown.help
-        case .labelFormat: localized("Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")")
+        case .labelFormat:
+            localized(
+                "Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")"
+            )
         case .codeLifetime: PolicyOption.codeLifetime.help
-        case .gatewayLatency: localized("Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)")
+        case .gatewayLatency:
+            localized("Simulated network delay of the embedded SMS gateway, 0 to 60000 ms (default 0)")
         case .gatewayFailure: localized("Make every code request fail: network, rate-limited or timeout")
-        case .service: localized("Base URL of the code server, https:// (http:// only to this machine); default: the embedded gateway")
+        case .service:
+            localized(
+                "Base URL of the code server, https:// (http:// only to this machine); default: the embedded gateway")
         }
     }
 

@@ -107,7 +107,7 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .outOfRange(option, unit, range, text):
+        case .outOfRange(let option, let unit, let range, let text):
             "\(option) must be a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), not \"\(text)\""
         case .unknownFailure(let text):
             "--gateway-fail must be one of \(GatewaySimulation.Failure.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\""
@@ -117,7 +117,7 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
             "--service: \(error)"
         case .unexpectedArgument(let argument):
             "unexpected argument \"\(argument)\"; codegate takes only options, which --help lists"
-        case let .notInCharset(option, charset):
+        case .notInCharset(let option, let charset):
             "\(option): the value is not text in the locale's character set, \(charset)"
         }
     }

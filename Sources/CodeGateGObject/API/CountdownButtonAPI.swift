@@ -8,7 +8,9 @@ import CodeGateGtk
 private typealias Object = CountdownButton
 private typealias Properties = CountdownButton.Properties
 
-private func button<Result>(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result) -> Result {
+private func button<Result>(
+    _ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result
+) -> Result {
     Object.type.call(pointer, as: Object.self, function: function, fallback: fallback, body)
 }
 
@@ -50,7 +52,8 @@ public func codegate_countdown_button_get_idle_text(_ instance: UnsafeMutableRaw
 
 /// Sets the button's `idle-text`.
 @_cdecl("codegate_countdown_button_set_idle_text")
-public func codegate_countdown_button_set_idle_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_countdown_button_set_idle_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?)
+{
     let text = text.map { String(cString: $0) }
     button(instance, #function, ()) { Properties.idleText.set(on: $0, text) }
 }
@@ -63,7 +66,9 @@ public func codegate_countdown_button_get_label_format(_ instance: UnsafeMutable
 
 /// Sets the button's `label-format`.
 @_cdecl("codegate_countdown_button_set_label_format")
-public func codegate_countdown_button_set_label_format(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_countdown_button_set_label_format(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     button(instance, #function, ()) { Properties.labelFormat.set(on: $0, text) }
 }
@@ -76,7 +81,9 @@ public func codegate_countdown_button_get_sending_text(_ instance: UnsafeMutable
 
 /// Sets the button's `sending-text`.
 @_cdecl("codegate_countdown_button_set_sending_text")
-public func codegate_countdown_button_set_sending_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_countdown_button_set_sending_text(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     button(instance, #function, ()) { Properties.sendingText.set(on: $0, text) }
 }
@@ -113,7 +120,9 @@ public func codegate_countdown_button_get_slider(_ instance: UnsafeMutableRawPoi
 
 /// Makes the button wait for `slider`, or for none.
 @_cdecl("codegate_countdown_button_set_slider")
-public func codegate_countdown_button_set_slider(_ instance: UnsafeMutableRawPointer?, _ slider: UnsafeMutableRawPointer?) {
+public func codegate_countdown_button_set_slider(
+    _ instance: UnsafeMutableRawPointer?, _ slider: UnsafeMutableRawPointer?
+) {
     if let slider, cg_is_instance_of(slider, SlideToUnlock.gtype) == 0 {
         cg_log_critical("codegate_countdown_button_set_slider: the slider is not a CodeGateSlideToUnlock")
         return

@@ -9,7 +9,9 @@ import CodeGateGtk
 
 private typealias Object = RequestObject
 
-private func request<Result>(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result) -> Result {
+private func request<Result>(
+    _ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result
+) -> Result {
     Object.type.call(pointer, as: Object.self, function: function, fallback: fallback, body)
 }
 
@@ -32,7 +34,8 @@ public func codegate_request_sent(_ instance: UnsafeMutableRawPointer?, _ cooldo
 public func codegate_request_failed(_ instance: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
     let message = message.map { String(cString: $0) }
     request(instance, #function, ()) { object in
-        object.answer(.failure(RequestFailure(message: message ?? RequestFailure.defaultMessage)), by: "codegate_request_failed")
+        object.answer(
+            .failure(RequestFailure(message: message ?? RequestFailure.defaultMessage)), by: "codegate_request_failed")
     }
 }
 
@@ -40,22 +43,29 @@ public func codegate_request_failed(_ instance: UnsafeMutableRawPointer?, _ mess
 /// CODEGATE_LONGEST_COOLDOWN), which the button counts down; 0 is a plain failure, with no
 /// cooldown.
 @_cdecl("codegate_request_refused")
-public func codegate_request_refused(_ instance: UnsafeMutableRawPointer?, _ retryAfterSeconds: guint, _ message: UnsafePointer<CChar>?) {
+public func codegate_request_refused(
+    _ instance: UnsafeMutableRawPointer?, _ retryAfterSeconds: guint, _ message: UnsafePointer<CChar>?
+) {
     let message = message.map { String(cString: $0) }
     let seconds = min(retryAfterSeconds, CountdownButton.longestSeconds)
     request(instance, #function, ()) { object in
-        let error: any Error = if seconds == 0 {
-            RequestFailure(message: message ?? RequestFailure.defaultMessage)
-        } else {
-            RequestRefusal(cooldownLeft: .seconds(seconds), message: message ?? RequestFailure.defaultRefusalMessage(secondsLeft: seconds))
-        }
+        let error: any Error =
+            if seconds == 0 {
+                RequestFailure(message: message ?? RequestFailure.defaultMessage)
+            } else {
+                RequestRefusal(
+                    cooldownLeft: .seconds(seconds),
+                    message: message ?? RequestFailure.defaultRefusalMessage(secondsLeft: seconds))
+            }
         object.answer(.failure(error), by: "codegate_request_refused")
     }
 }
 
 /// Cancelled when the request stops being pending unanswered (owned by the request).
 @_cdecl("codegate_request_get_cancellable")
-public func codegate_request_get_cancellable(_ instance: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GCancellable>? {
+public func codegate_request_get_cancellable(_ instance: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<
+    GCancellable
+>? {
     request(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cancellable) }.value
 }
 

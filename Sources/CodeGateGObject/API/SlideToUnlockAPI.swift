@@ -6,7 +6,9 @@ import CodeGateGtk
 
 private typealias Object = SlideToUnlock
 
-private func slider<Result>(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result) -> Result {
+private func slider<Result>(
+    _ pointer: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result, _ body: @MainActor (Object) -> Result
+) -> Result {
     Object.type.call(pointer, as: Object.self, function: function, fallback: fallback, body)
 }
 
@@ -55,7 +57,9 @@ public func codegate_slide_to_unlock_get_unlocked_hint(_ instance: UnsafeMutable
 
 /// Sets the slider's `unlocked-hint` text.
 @_cdecl("codegate_slide_to_unlock_set_unlocked_hint")
-public func codegate_slide_to_unlock_set_unlocked_hint(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_unlocked_hint(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.unlockedHint, text) }
 }
@@ -68,7 +72,9 @@ public func codegate_slide_to_unlock_get_keyboard_hint(_ instance: UnsafeMutable
 
 /// Sets the slider's `keyboard-hint` text.
 @_cdecl("codegate_slide_to_unlock_set_keyboard_hint")
-public func codegate_slide_to_unlock_set_keyboard_hint(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_keyboard_hint(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.keyboardHint, text) }
 }
@@ -81,7 +87,9 @@ public func codegate_slide_to_unlock_get_focused_hint(_ instance: UnsafeMutableR
 
 /// Sets the slider's `focused-hint` text.
 @_cdecl("codegate_slide_to_unlock_set_focused_hint")
-public func codegate_slide_to_unlock_set_focused_hint(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_focused_hint(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.focusedHint, text) }
 }
@@ -94,7 +102,9 @@ public func codegate_slide_to_unlock_get_progress_text(_ instance: UnsafeMutable
 
 /// Sets the slider's `progress-text` text.
 @_cdecl("codegate_slide_to_unlock_set_progress_text")
-public func codegate_slide_to_unlock_set_progress_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_progress_text(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.progressText, text) }
 }
@@ -107,33 +117,43 @@ public func codegate_slide_to_unlock_get_returned_text(_ instance: UnsafeMutable
 
 /// Sets the slider's `returned-text` text.
 @_cdecl("codegate_slide_to_unlock_set_returned_text")
-public func codegate_slide_to_unlock_set_returned_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_returned_text(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.returnedText, text) }
 }
 
 /// The slider's `locked-accessible-name` text, owned by the slider.
 @_cdecl("codegate_slide_to_unlock_get_locked_accessible_name")
-public func codegate_slide_to_unlock_get_locked_accessible_name(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
+public func codegate_slide_to_unlock_get_locked_accessible_name(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<
+    CChar
+>? {
     slider(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(.lockedAccessibleName)) }.value
 }
 
 /// Sets the slider's `locked-accessible-name` text.
 @_cdecl("codegate_slide_to_unlock_set_locked_accessible_name")
-public func codegate_slide_to_unlock_set_locked_accessible_name(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_locked_accessible_name(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.lockedAccessibleName, text) }
 }
 
 /// The slider's `unlocked-accessible-name` text, owned by the slider.
 @_cdecl("codegate_slide_to_unlock_get_unlocked_accessible_name")
-public func codegate_slide_to_unlock_get_unlocked_accessible_name(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
+public func codegate_slide_to_unlock_get_unlocked_accessible_name(_ instance: UnsafeMutableRawPointer?)
+    -> UnsafePointer<CChar>?
+{
     slider(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(.unlockedAccessibleName)) }.value
 }
 
 /// Sets the slider's `unlocked-accessible-name` text.
 @_cdecl("codegate_slide_to_unlock_set_unlocked_accessible_name")
-public func codegate_slide_to_unlock_set_unlocked_accessible_name(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_unlocked_accessible_name(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.unlockedAccessibleName, text) }
 }
@@ -146,20 +166,26 @@ public func codegate_slide_to_unlock_get_position_text(_ instance: UnsafeMutable
 
 /// Sets the slider's `position-text` text.
 @_cdecl("codegate_slide_to_unlock_set_position_text")
-public func codegate_slide_to_unlock_set_position_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_position_text(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.positionText, text) }
 }
 
 /// The slider's `unlocked-position-text` text, owned by the slider.
 @_cdecl("codegate_slide_to_unlock_get_unlocked_position_text")
-public func codegate_slide_to_unlock_get_unlocked_position_text(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
+public func codegate_slide_to_unlock_get_unlocked_position_text(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<
+    CChar
+>? {
     slider(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(.unlockedPositionText)) }.value
 }
 
 /// Sets the slider's `unlocked-position-text` text.
 @_cdecl("codegate_slide_to_unlock_set_unlocked_position_text")
-public func codegate_slide_to_unlock_set_unlocked_position_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_unlocked_position_text(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.unlockedPositionText, text) }
 }
@@ -185,7 +211,8 @@ public func codegate_slide_to_unlock_get_group_name(_ instance: UnsafeMutableRaw
 
 /// Sets the slider's `group-name` text.
 @_cdecl("codegate_slide_to_unlock_set_group_name")
-public func codegate_slide_to_unlock_set_group_name(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
+public func codegate_slide_to_unlock_set_group_name(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?)
+{
     let text = text.map { String(cString: $0) }
     slider(instance, #function, ()) { $0.setText(.groupName, text) }
 }

@@ -7,6 +7,9 @@ import CodeGateGtk
 func newWidget(of type: GType, function: String) -> UnsafeMutablePointer<GtkWidget>? {
     let name = String(function.prefix { $0 != "(" })
     return onGTKThread(name, type, fallback: Unchecked(value: nil)) { type in
-        Unchecked(value: g_object_new_with_properties(type, 0, nil, nil).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) })
+        Unchecked(
+            value: g_object_new_with_properties(type, 0, nil, nil).map {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self)
+            })
     }.value
 }

@@ -22,6 +22,8 @@ package struct GatewayReply: Equatable {
 
     /// The answer again, with what is left of its times (each at least a second).
     var receiptLeft: CodeReceipt {
-        CodeReceipt(cooldown: .seconds(max(1, (cooldown - age).secondsRoundedUp)), validFor: .seconds(max(1, (lifetime - age).secondsRoundedUp)))
+        CodeReceipt(
+            cooldown: .seconds(max(1, (cooldown - age).secondsRoundedUp)),
+            validFor: .seconds(max(1, (lifetime - age).secondsRoundedUp)))
     }
 }

@@ -35,9 +35,12 @@ extension GatewayStore {
 
     /// Closes the store for `time` from `now`: every request for a number is refused until then.
     static func refuseAll(in database: SQLiteDatabase, for time: Duration, at now: SystemMoment) throws(SQLiteError) {
-        try database.run("INSERT OR REPLACE INTO closures (id, boot_id, until_boot, until_wall) VALUES (1, ?, ?, ?)", [
-            .text(now.bootID), .integer((now.boot + time).wholeNanoseconds), .integer((now.wall + time).wholeNanoseconds),
-        ])
+        try database.run(
+            "INSERT OR REPLACE INTO closures (id, boot_id, until_boot, until_wall) VALUES (1, ?, ?, ?)",
+            [
+                .text(now.bootID), .integer((now.boot + time).wholeNanoseconds),
+                .integer((now.wall + time).wholeNanoseconds),
+            ])
     }
 
     /// The whole seconds the store stays closed at `now`, or nil when it is open (an elapsed
@@ -69,19 +72,27 @@ extension GatewayStore {
         do {
             return try database.transaction { () throws(SQLiteError) -> Int? in
                 let clocks = Self.clocks(at: now)
-                try database.run("DELETE FROM clients WHERE CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END <= 0", clocks)
-                let rows = try database.run("""
+                try database.run(
+                    "DELETE FROM clients WHERE CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END <= 0",
+                    clocks)
+                let rows = try database.run(
+                    """
                     SELECT CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END FROM clients WHERE client = ?4
                     """, clocks + [.text(client)])
                 // A moment further than a minute ahead is no moment of ours: a minute.
                 var due = Duration.zero
-                if case .integer(let left)? = rows.first?.first { due = .nanoseconds(min(max(left, 0), 60_000_000_000)) }
+                if case .integer(let left)? = rows.first?.first {
+                    due = .nanoseconds(min(max(left, 0), 60_000_000_000))
+                }
                 if due > tolerance { return max(1, (due - tolerance).secondsRoundedUp) }
                 if rows.isEmpty, let wait = try Self.waitForClientRoom(in: database, clocks: clocks) { return wait }
                 due += interval
-                try database.run("INSERT OR REPLACE INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, ?, ?, ?)", [
-                    .text(client), .text(now.bootID), .integer((now.boot + due).wholeNanoseconds), .integer((now.wall + due).wholeNanoseconds),
-                ])
+                try database.run(
+                    "INSERT OR REPLACE INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, ?, ?, ?)",
+                    [
+                        .text(client), .text(now.bootID), .integer((now.boot + due).wholeNanoseconds),
+                        .integer((now.wall + due).wholeNanoseconds),
+                    ])
                 return nil
             }
         } catch {
@@ -90,9 +101,14 @@ extension GatewayStore {
     }
 
     /// Nil when one more client fits; else the seconds until the first tracked one is forgotten.
-    private static func waitForClientRoom(in database: SQLiteDatabase, clocks: [SQLiteValue]) throws(SQLiteError) -> Int? {
-        guard case .integer(let count)? = try database.run("SELECT COUNT(*) FROM clients").first?.first, count >= maxClients else { return nil }
-        let first = try database.run("SELECT MIN(CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END) FROM clients", clocks)
+    private static func waitForClientRoom(in database: SQLiteDatabase, clocks: [SQLiteValue]) throws(SQLiteError)
+        -> Int?
+    {
+        guard case .integer(let count)? = try database.run("SELECT COUNT(*) FROM clients").first?.first,
+            count >= maxClients
+        else { return nil }
+        let first = try database.run(
+            "SELECT MIN(CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END) FROM clients", clocks)
         guard case .integer(let left)? = first.first?.first else { return 1 }
         return max(1, Duration.nanoseconds(min(left, 60_000_000_000)).secondsRoundedUp)
     }

@@ -18,8 +18,11 @@ extension GatewayStore {
 
     /// The reply kept under `key` at `now`, after forgetting the replies no longer kept and the
     /// oldest beyond `GatewayReply.capacity`; nil when there is none (or a damaged one).
-    static func reply(for key: String, in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) -> GatewayReply? {
-        try database.run("""
+    static func reply(for key: String, in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError)
+        -> GatewayReply?
+    {
+        try database.run(
+            """
             DELETE FROM replies WHERE
                 (CASE WHEN boot_id = ?1 THEN ?2 - issued_boot ELSE ?3 - issued_wall END) >= MAX(cooldown, lifetime)
             """, [.text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds)])
@@ -31,7 +34,9 @@ extension GatewayStore {
     }
 
     /// Keeps `reply` under `key`, or forgets the key when nil.
-    static func store(_ reply: GatewayReply?, for key: String, in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) {
+    static func store(_ reply: GatewayReply?, for key: String, in database: SQLiteDatabase, at now: SystemMoment)
+        throws(SQLiteError)
+    {
         guard let reply else {
             try database.run("DELETE FROM replies WHERE key = ?", [.text(key)])
             return
@@ -54,6 +59,7 @@ extension GatewayStore {
         else { return nil }
         // As for records: a moment in the future counts as now.
         let age = now.isSameBoot(as: recordedBootID) ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
-        return GatewayReply(number: number, age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime))
+        return GatewayReply(
+            number: number, age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime))
     }
 }

@@ -115,15 +115,20 @@ public final class GatewayStore: CodeStore {
         let outcome: Result<Answer, StateProblem>
         do {
             outcome = try database.transaction { () throws(SQLiteError) -> Result<Answer, StateProblem> in
-                if let wait = try Self.closedTime(in: database, at: now) { return .failure(.recovering(secondsLeft: wait)) }
+                if let wait = try Self.closedTime(in: database, at: now) {
+                    return .failure(.recovering(secondsLeft: wait))
+                }
                 try prune(database, except: number, at: now)
-                let rows = try database.run("SELECT \(Self.columns) FROM numbers WHERE number = ?", [.text(number.e164)])
+                let rows = try database.run(
+                    "SELECT \(Self.columns) FROM numbers WHERE number = ?", [.text(number.e164)])
                 let stored = rows.first.flatMap { Self.record(from: $0, at: now) }
                 if !rows.isEmpty && stored == nil {
                     remember("dropped a damaged record in \(databasePath.terminalEscaped)")
                 }
                 var record = stored.flatMap { $0.isKept ? $0 : nil }
-                let storedReply = try replyKey.flatMap { key throws(SQLiteError) in try Self.reply(for: key, in: database, at: now) }
+                let storedReply = try replyKey.flatMap { key throws(SQLiteError) in
+                    try Self.reply(for: key, in: database, at: now)
+                }
                 var reply = storedReply
                 let answer = decide(&record, &reply)
                 // A new number when all those kept still matter: nothing decided is kept.
@@ -134,8 +139,9 @@ public final class GatewayStore: CodeStore {
                     try Self.store(reply, for: replyKey, in: database, at: now)
                 }
                 if let record, record.isKept {
-                    try database.run("INSERT OR REPLACE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                     Self.values(of: record, for: number, at: now))
+                    try database.run(
+                        "INSERT OR REPLACE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        Self.values(of: record, for: number, at: now))
                 } else if !rows.isEmpty {
                     try database.run("DELETE FROM numbers WHERE number = ?", [.text(number.e164)])
                 }
@@ -158,7 +164,8 @@ public final class GatewayStore: CodeStore {
         case (let path?, _): loaded = CodeKey.load(path: path)
         case (nil, .success(let folder)?): loaded = CodeKey.load(from: folder, random: &random)
         case (nil, .failure(let error)?): loaded = .failure(error)
-        case (nil, nil): loaded = .success((0..<CodeKey.size).map { _ in UInt8.random(in: .min ... .max, using: &random) })
+        case (nil, nil):
+            loaded = .success((0..<CodeKey.size).map { _ in UInt8.random(in: .min ... .max, using: &random) })
         }
         switch loaded {
         case .success(let bytes):
@@ -217,7 +224,9 @@ public final class GatewayStore: CodeStore {
 
     /// Opens the database in `folder`; a damaged one is set aside and, `mayRetry`, a fresh one
     /// opened in its place, closed for a cooldown as one is after the store's file was `lost`.
-    private func open(in folder: StateFolder, mayRetry: Bool = true, lost: Bool = false) throws(StateProblem) -> SQLiteDatabase {
+    private func open(in folder: StateFolder, mayRetry: Bool = true, lost: Bool = false) throws(StateProblem)
+        -> SQLiteDatabase
+    {
         let wasSetAside = try setAsideIfHostile(in: folder) || !mayRetry || lost
         let path: String
         switch folder.canonicalPath() {
@@ -319,15 +328,22 @@ public final class GatewayStore: CodeStore {
 
     // MARK: - Rows
 
-    private static let columns = "number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest"
+    private static let columns =
+        "number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest"
 
     /// Forgets what no rule needs any more (`GatewayRecord.isKept`), but for `number`, which
     /// its transaction decides about.
-    private func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError) {
-        try database.run("""
+    private func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError)
+    {
+        try database.run(
+            """
             DELETE FROM numbers WHERE number != ?1 AND \(Self.age) >= MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime + ?5 END)
-            """, [.text(number.e164), .text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds),
-                  .integer(GatewayRecord.expiryMemory.wholeNanoseconds)])
+            """,
+            [
+                .text(number.e164), .text(now.bootID), .integer(now.boot.wholeNanoseconds),
+                .integer(now.wall.wholeNanoseconds),
+                .integer(GatewayRecord.expiryMemory.wholeNanoseconds),
+            ])
     }
 
     /// A row's age in SQL, with the moment's boot id, boot and wall clocks as ?2, ?3 and ?4.
@@ -337,17 +353,24 @@ public final class GatewayStore: CodeStore {
     /// store first forgets expired codes it keeps only to say they expired: no rule needs them.
     private func waitForRoom(in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) -> Int? {
         let count = "SELECT COUNT(*) FROM numbers"
-        guard case .integer(let numbers)? = try database.run(count).first?.first, numbers >= capacity else { return nil }
+        guard case .integer(let numbers)? = try database.run(count).first?.first, numbers >= capacity else {
+            return nil
+        }
         let live = "MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime END)"
-        let clocks: [SQLiteValue] = [.null, .text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds)]
+        let clocks: [SQLiteValue] = [
+            .null, .text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds),
+        ]
         try database.run("DELETE FROM numbers WHERE \(Self.age) >= \(live)", clocks)
         guard case .integer(let left)? = try database.run(count).first?.first, left >= capacity else { return nil }
-        guard case .integer(let first)? = try database.run("SELECT MIN(\(live) - \(Self.age)) FROM numbers", clocks).first?.first
+        guard
+            case .integer(let first)? = try database.run("SELECT MIN(\(live) - \(Self.age)) FROM numbers", clocks)
+                .first?.first
         else { return 1 }
         return Duration.nanoseconds(min(max(first, 1), GatewayRecord.longestRule.wholeNanoseconds)).secondsRoundedUp
     }
 
-    private static func values(of record: GatewayRecord, for number: PhoneNumber, at now: SystemMoment) -> [SQLiteValue] {
+    private static func values(of record: GatewayRecord, for number: PhoneNumber, at now: SystemMoment) -> [SQLiteValue]
+    {
         let code = record.code
         return [
             .text(number.e164), .text(now.bootID),
@@ -382,7 +405,8 @@ public final class GatewayStore: CodeStore {
         // overflow; a moment in the future (the clock was set back, or the row lies) counts as
         // now, which keeps a cooldown whole rather than lifting it.
         let age = now.isSameBoot(as: recordedBootID) ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
-        return GatewayRecord(age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime), code: code)
+        return GatewayRecord(
+            age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime), code: code)
     }
 
     private static let longestRuleNanoseconds = GatewayRecord.longestRule.wholeNanoseconds
@@ -406,7 +430,9 @@ public final class GatewayStore: CodeStore {
         if error.isDamage, case .success(let folder)? = folder {
             let before = setAsideCount
             database = try? open(in: folder)
-            if database != nil && setAsideCount > before { return .recovering(secondsLeft: legacyPolicy.cooldown.secondsRoundedUp) }
+            if database != nil && setAsideCount > before {
+                return .recovering(secondsLeft: legacyPolicy.cooldown.secondsRoundedUp)
+            }
         }
         return problem
     }

@@ -64,7 +64,9 @@ public final class LocalCodeService: CodeService {
     /// other on the same state, before or after a restart — gets its answer again, with what is
     /// left of its times, and sends no SMS; a key answered for another number is refused. Only
     /// a request that sent a code leaves its key behind: a refused one is decided afresh.
-    public func requestCode(for number: PhoneNumber, idempotencyKey key: String) async throws(CodeServiceError) -> KeyedReceipt {
+    public func requestCode(for number: PhoneNumber, idempotencyKey key: String) async throws(CodeServiceError)
+        -> KeyedReceipt
+    {
         try await arrive()
         let secret = try codeKey()
         let decided = try storing(number, replyKey: key) { record, reply -> KeyedDecision in
@@ -93,8 +95,9 @@ public final class LocalCodeService: CodeService {
     private func issue(_ record: inout GatewayRecord?, key: [UInt8]) -> String? {
         if let record, record.age < record.cooldown { return nil }
         let code = VerificationCode.generate(using: &random)
-        record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
-                               code: IssuedCode(code: code, key: key, attemptsLeft: policy.maxAttempts, random: &random))
+        record = GatewayRecord(
+            age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
+            code: IssuedCode(code: code, key: key, attemptsLeft: policy.maxAttempts, random: &random))
         return code
     }
 
@@ -108,7 +111,9 @@ public final class LocalCodeService: CodeService {
     }
 
     /// Sends `code` to `number` and says so; no code means the cooldown refused it.
-    private func deliver(_ code: String?, to number: PhoneNumber, secondsLeft: Int) throws(CodeServiceError) -> CodeReceipt {
+    private func deliver(_ code: String?, to number: PhoneNumber, secondsLeft: Int) throws(CodeServiceError)
+        -> CodeReceipt
+    {
         guard let code else { throw .cooldown(secondsLeft: secondsLeft) }
         outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
         return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)

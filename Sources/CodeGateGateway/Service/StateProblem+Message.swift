@@ -14,14 +14,20 @@ extension StateProblem {
         case .busy: localized("另一个 CodeGate 正在使用验证码记录，请稍后再试")
         case .other: localized("无法读写验证码记录，暂时无法发送或核对验证码")
         case .crowded(let seconds) where seconds > 120:
-            localized("验证码记录已满，请 {0} 分钟后再试", "验证码记录已满，请 {0} 分钟后再试", count: (seconds + 59) / 60).filling((seconds + 59) / 60)
-        case .crowded(let seconds): localized("验证码记录已满，请 {0} 秒后再试", "验证码记录已满，请 {0} 秒后再试", count: seconds).filling(seconds)
+            localized("验证码记录已满，请 {0} 分钟后再试", "验证码记录已满，请 {0} 分钟后再试", count: (seconds + 59) / 60).filling(
+                (seconds + 59) / 60)
+        case .crowded(let seconds):
+            localized("验证码记录已满，请 {0} 秒后再试", "验证码记录已满，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .recovering(let seconds) where seconds > 120:
-            localized("验证码记录损坏后已重建，为免重复发送，请 {0} 分钟后再试", "验证码记录损坏后已重建，为免重复发送，请 {0} 分钟后再试",
-                      count: (seconds + 59) / 60).filling((seconds + 59) / 60)
+            localized(
+                "验证码记录损坏后已重建，为免重复发送，请 {0} 分钟后再试", "验证码记录损坏后已重建，为免重复发送，请 {0} 分钟后再试",
+                count: (seconds + 59) / 60
+            ).filling((seconds + 59) / 60)
         case .recovering(let seconds):
-            localized("验证码记录损坏后已重建，为免重复发送，请 {0} 秒后再试", "验证码记录损坏后已重建，为免重复发送，请 {0} 秒后再试",
-                      count: seconds).filling(seconds)
+            localized(
+                "验证码记录损坏后已重建，为免重复发送，请 {0} 秒后再试", "验证码记录损坏后已重建，为免重复发送，请 {0} 秒后再试",
+                count: seconds
+            ).filling(seconds)
         }
     }
 }

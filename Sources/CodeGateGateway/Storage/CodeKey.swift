@@ -16,7 +16,9 @@ enum CodeKey {
     static let size = 32
 
     /// The key in `folder`, made there from `random` when there is none yet.
-    static func load(from folder: StateFolder, random: inout some RandomNumberGenerator) -> Result<[UInt8], StateFileError> {
+    static func load(from folder: StateFolder, random: inout some RandomNumberGenerator) -> Result<
+        [UInt8], StateFileError
+    > {
         switch folder.readRecord(name, maxBytes: 256, describedAs: "key of 64 hex digits", parse) {
         case .success(let key?): return .success(key)
         case .failure(let error) where error.reason == .notARecord("key of 64 hex digits"):
@@ -68,7 +70,9 @@ enum CodeKey {
         guard digits.count == size * 2 else { return nil }
         var key: [UInt8] = []
         for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
+                return nil
+            }
             key.append(byte)
         }
         return key

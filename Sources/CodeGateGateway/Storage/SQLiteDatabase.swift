@@ -44,8 +44,9 @@ final class SQLiteDatabase {
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else { throw SQLiteError(code: status, message: String(cString: sqlite3_errstr(status))) }
         guard status == SQLITE_OK else {
-            let error = SQLiteError(code: sqlite3_extended_errcode(opened), message: String(cString: sqlite3_errmsg(opened)),
-                                    systemErrno: sqlite3_system_errno(opened))
+            let error = SQLiteError(
+                code: sqlite3_extended_errcode(opened), message: String(cString: sqlite3_errmsg(opened)),
+                systemErrno: sqlite3_system_errno(opened))
             sqlite3_close_v2(opened)
             throw error
         }
@@ -129,7 +130,9 @@ final class SQLiteDatabase {
         case .integer(let number): sqlite3_bind_int64(statement, index, number)
         case .text(let text): sqlite3_bind_text(statement, index, text, -1, cg_sqlite_transient())
         case .blob(let bytes):
-            bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), cg_sqlite_transient()) }
+            bytes.withUnsafeBytes {
+                sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), cg_sqlite_transient())
+            }
         }
     }
 

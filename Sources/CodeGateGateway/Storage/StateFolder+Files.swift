@@ -103,7 +103,9 @@ extension StateFolder {
         guard fsync(file) == 0 else { return abandon(.system(call: "fsync", code: errno)) }
         closed = true
         guard close(file) == 0 else { return abandon(.system(call: "close", code: errno)) }
-        guard renameat(descriptor, temporary, descriptor, name) == 0 else { return abandon(.system(call: "rename", code: errno)) }
+        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+            return abandon(.system(call: "rename", code: errno))
+        }
         // The rename itself lives in the folder: sync it too, or a crash may bring the old file back.
         fsync(descriptor)
         return .success(())
@@ -125,7 +127,9 @@ extension StateFolder {
     /// Renames the file `name` to `newName` in this folder, replacing whatever had that name.
     func rename(_ name: String, to newName: String) -> Result<Void, StateFileError> {
         guard Self.isFileName(name), Self.isFileName(newName) else { return refused(name, .badPath) }
-        guard renameat(descriptor, name, descriptor, newName) == 0 else { return refused(name, .system(call: "rename", code: errno)) }
+        guard renameat(descriptor, name, descriptor, newName) == 0 else {
+            return refused(name, .system(call: "rename", code: errno))
+        }
         return .success(())
     }
 

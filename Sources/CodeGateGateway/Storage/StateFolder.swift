@@ -29,7 +29,9 @@ public final class StateFolder {
     /// when that is an absolute path (the spec says a relative one is to be ignored, since it
     /// would name a different folder from every working directory), else `~/.local/state`;
     /// `codegate` inside. Nil when neither variable gives an absolute path.
-    public static func defaultPath(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+    public static func defaultPath(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } })
+        -> String?
+    {
         if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
             return state + "/codegate"
         }
@@ -41,7 +43,10 @@ public final class StateFolder {
     /// no absolute path to put it in): the state every CodeGate process on the machine shares.
     public static func openDefault() -> Result<StateFolder, StateFileError> {
         guard let path = defaultPath() else {
-            return .failure(StateFileError(path: "$HOME", reason: .folderNotPrivate("neither XDG_STATE_HOME nor HOME is an absolute path"), isFolder: true))
+            return .failure(
+                StateFileError(
+                    path: "$HOME", reason: .folderNotPrivate("neither XDG_STATE_HOME nor HOME is an absolute path"),
+                    isFolder: true))
         }
         return open(path)
     }
@@ -62,7 +67,8 @@ public final class StateFolder {
         let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (isLink ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let code = errno
-            return refused(code == ENOTDIR ? .folderNotPrivate("it is not a folder") : .system(call: "open", code: code))
+            return refused(
+                code == ENOTDIR ? .folderNotPrivate("it is not a folder") : .system(call: "open", code: code))
         }
         var status = stat()
         let reason: StateFileError.Reason? =
@@ -73,7 +79,8 @@ public final class StateFolder {
             } else if status.st_mode & 0o077 == 0 {
                 nil
             } else if isLink {
-                .folderNotPrivate("it is a link to a folder others may use (mode \(String(status.st_mode & 0o777, radix: 8)))")
+                .folderNotPrivate(
+                    "it is a link to a folder others may use (mode \(String(status.st_mode & 0o777, radix: 8)))")
             } else if fchmod(descriptor, 0o700) != 0 {
                 .system(call: "fchmod", code: errno)
             } else {
@@ -90,7 +97,9 @@ public final class StateFolder {
     func canonicalPath() -> Result<String, StateFileError> {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
-        guard count > 0 else { return .failure(StateFileError(path: path, reason: .system(call: "readlink", code: errno), isFolder: true)) }
+        guard count > 0 else {
+            return .failure(StateFileError(path: path, reason: .system(call: "readlink", code: errno), isFolder: true))
+        }
         let resolved = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // "/gone (deleted)": the folder was removed after it was opened.
         guard resolved.hasPrefix("/"), !resolved.hasSuffix(" (deleted)") else {

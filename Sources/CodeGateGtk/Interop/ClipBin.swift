@@ -36,7 +36,8 @@ enum ClipBin {
                 let ours = g_type_class_peek(g_type_from_name(ClipBin.typeName))
                 g_type_class_peek_parent(ours)?.assumingMemoryBound(to: GObjectClass.self).pointee.dispose?(object)
             }
-            widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+            widgetClass.pointee.measure = {
+                widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
                 guard let widget, let child = gtk_widget_get_first_child(widget) else { return }
                 gtk_widget_measure(child, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
             }
@@ -77,7 +78,8 @@ enum ClipBin {
 
     /// A new clip bin around `child`, showing none of it yet.
     static func make(around child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let bin = UnsafeMutableRawPointer(g_object_new_with_properties(type, 0, nil, nil)).assumingMemoryBound(to: GtkWidget.self)
+        let bin = UnsafeMutableRawPointer(g_object_new_with_properties(type, 0, nil, nil)).assumingMemoryBound(
+            to: GtkWidget.self)
         gtk_widget_set_parent(child, bin)
         return bin
     }

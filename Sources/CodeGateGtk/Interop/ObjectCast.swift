@@ -33,7 +33,9 @@ package func attach(_ owner: AnyObject, to object: UnsafeMutablePointer<GObject>
 
 /// The Swift object `attach` keeps on `object` under `key`, if it is an `Owner`: how a control
 /// is found again from its widget.
-package func attached<Owner: AnyObject>(to object: UnsafeMutablePointer<GObject>, key: String, as _: Owner.Type) -> Owner? {
+package func attached<Owner: AnyObject>(to object: UnsafeMutablePointer<GObject>, key: String, as _: Owner.Type)
+    -> Owner?
+{
     guard let data = g_object_get_data(object, key) else { return nil }
     return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? Owner
 }

@@ -49,7 +49,8 @@ extension Signal {
     package static func connectInsertText(
         _ editable: OpaquePointer, _ action: @escaping @MainActor (String, UnsafeMutablePointer<gint>) -> Bool
     ) -> gulong {
-        typealias Thunk = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, gint, UnsafeMutablePointer<gint>?, gpointer?) -> Void
+        typealias Thunk =
+            @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, gint, UnsafeMutablePointer<gint>?, gpointer?) -> Void
         let thunk: Thunk = { editable, text, length, position, data in
             guard let editable, let text, let position else { return }
             let bytes = UnsafeRawBufferPointer(start: text, count: length >= 0 ? Int(length) : strlen(text))
@@ -61,7 +62,8 @@ extension Signal {
                 }
             }
         }
-        return connect(UnsafeMutableRawPointer(editable), "insert-text", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(
+            UnsafeMutableRawPointer(editable), "insert-text", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }
 
@@ -70,7 +72,9 @@ extension Signal {
     /// touch went down and moved (x in surface coordinates), and when it was let go. The event goes on to the
     /// other handlers.
     @discardableResult
-    package static func connectPointer(_ controller: OpaquePointer, _ action: @escaping @MainActor (PointerEvent) -> Void) -> gulong {
+    package static func connectPointer(
+        _ controller: OpaquePointer, _ action: @escaping @MainActor (PointerEvent) -> Void
+    ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
         let thunk: Thunk = { _, event, data in
             guard let event else { return 0 }
@@ -89,7 +93,8 @@ extension Signal {
             MainActor.assumeIsolated { ClosureBox<@MainActor (PointerEvent) -> Void>.unbox(data)?.value(pointerEvent) }
             return 0
         }
-        return connect(UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(
+            UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }
 

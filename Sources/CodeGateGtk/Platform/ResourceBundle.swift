@@ -17,7 +17,8 @@ package final class ResourceBundle {
     }
 
     /// The controls' own bundle: their stylesheet.
-    package static let controls = ResourceBundle(basePath: "/io/github/codegate/controls", encoded: compiledResourceBundle)
+    package static let controls = ResourceBundle(
+        basePath: "/io/github/codegate/controls", encoded: compiledResourceBundle)
 
     /// Registers the bundle with GLib, once; returns whether it is available.
     @discardableResult

@@ -52,7 +52,9 @@ public final class CountdownButton {
         timers: any TimerPort = GLibTimerPort(),
         request: CountdownRequest.Handler? = nil
     ) {
-        self.init(model: CountdownRequest(countdown: Countdown(timers: timers, format: format), timeout: timeout, handler: request))
+        self.init(
+            model: CountdownRequest(
+                countdown: Countdown(timers: timers, format: format), timeout: timeout, handler: request))
     }
 
     /// A button showing `model`, e.g. one whose countdown the app restores from an earlier run.

@@ -263,7 +263,9 @@ public final class SlideToUnlock {
     }
 
     /// The first child of `widget` with the CSS name `name`.
-    private static func child(of widget: UnsafeMutablePointer<GtkWidget>, named name: String) -> UnsafeMutablePointer<GtkWidget>? {
+    private static func child(of widget: UnsafeMutablePointer<GtkWidget>, named name: String) -> UnsafeMutablePointer<
+        GtkWidget
+    >? {
         var child = gtk_widget_get_first_child(widget)
         while let current = child, String(cString: gtk_widget_get_css_name(current)) != name {
             child = gtk_widget_get_next_sibling(current)

@@ -54,7 +54,8 @@ final class SoupClient {
         // connection the server just closed make it re-send one): a code request carries its
         // Idempotency-Key, and a check of a code re-sent after a dropped connection is what
         // the user's own retry would be.
-        soup.message_add_flags(message, SoupMessageFlags(SOUP_MESSAGE_NO_REDIRECT.rawValue | SOUP_MESSAGE_IDEMPOTENT.rawValue))
+        soup.message_add_flags(
+            message, SoupMessageFlags(SOUP_MESSAGE_NO_REDIRECT.rawValue | SOUP_MESSAGE_IDEMPOTENT.rawValue))
         let requestHeaders = soup.message_get_request_headers(message)
         for (name, value) in headers {
             soup.message_headers_replace(requestHeaders, name, value)

@@ -63,7 +63,8 @@ final class SoupExchange {
         _ message: OpaquePointer, on session: UnsafeMutablePointer<SoupSession>, soup: CGSoup,
         cancellable: UnsafeMutablePointer<GCancellable>, limit: Int
     ) async -> Result<HTTPAnswer, Failure> {
-        let exchange = SoupExchange(soup: soup, session: session, message: message, cancellable: cancellable, limit: limit)
+        let exchange = SoupExchange(
+            soup: soup, session: session, message: message, cancellable: cancellable, limit: limit)
         return await withCheckedContinuation { continuation in
             exchange.continuation = continuation
             soup.session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
@@ -108,9 +109,11 @@ final class SoupExchange {
     private func read() {
         guard let stream else { return }
         let count = min(Self.block, limit - answer.body.count + 1)
-        g_input_stream_read_bytes_async(stream, gsize(count), G_PRIORITY_DEFAULT, cancellable, { _, result, data in
-            MainActor.assumeIsolated { SoupExchange.resume(data).readDone(result) }
-        }, retainForCallback())
+        g_input_stream_read_bytes_async(
+            stream, gsize(count), G_PRIORITY_DEFAULT, cancellable,
+            { _, result, data in
+                MainActor.assumeIsolated { SoupExchange.resume(data).readDone(result) }
+            }, retainForCallback())
     }
 
     private func readDone(_ result: OpaquePointer?) {

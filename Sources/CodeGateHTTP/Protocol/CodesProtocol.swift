@@ -102,8 +102,9 @@ enum CodesProtocol {
             let seconds = answer.retryAfterSeconds ?? retryAfter
             return Refusal(error: .rateLimited(retryAfter: seconds), settled: true, reason: "rate limited")
         case (400, .invalidRequest), (400, .invalidPhone), (404, .notFound), (405, .methodNotAllowed),
-             (411, .lengthRequired), (413, .payloadTooLarge), (415, .unsupportedMediaType), (422, .idempotencyMismatch):
-            return Refusal(error: .badAnswer, settled: true, reason: "the server refused the request: \(status) \(kind)")
+            (411, .lengthRequired), (413, .payloadTooLarge), (415, .unsupportedMediaType), (422, .idempotencyMismatch):
+            return Refusal(
+                error: .badAnswer, settled: true, reason: "the server refused the request: \(status) \(kind)")
         default:
             return bad("\(status) with kind \"\(kind.prefix(40))\"")
         }

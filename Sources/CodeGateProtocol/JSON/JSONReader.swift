@@ -20,7 +20,9 @@ package enum JSONScalar: Equatable, Sendable {
     /// "6e1") within `Int`'s range. A member that is there but is no such number gives nil,
     /// as a missing one does where it is looked up; `isNumber` tells them apart.
     package var integer: Int? {
-        guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+            return nil
+        }
         return Int(text)
     }
 
@@ -105,9 +107,15 @@ package struct JSONReader {
         switch peek {
         case UInt8(ascii: "{") where depth < nesting: return .object(try readObject(depth: depth + 1))
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "{"), UInt8(ascii: "["): throw failure("nested values are not part of the protocol")
         default: return .number(try readNumber())
         }
@@ -144,7 +152,9 @@ package struct JSONReader {
         try expect(UInt8(ascii: "\""))
         var scalars = String.UnicodeScalarView()
         var run = index
-        func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }
+        func flush(_ end: Int) {
+            scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+        }
         while true {
             guard let byte = peek else { throw failure("an unterminated string") }
             switch byte {
@@ -196,8 +206,9 @@ package struct JSONReader {
     }
 
     private mutating func hexUnit() throws(JSONError) -> UInt32 {
-        guard index + 4 <= bytes.count, let unit = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
-              bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+        guard index + 4 <= bytes.count,
+            let unit = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
+            bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
         else { throw failure("a bad \\u escape") }
         index += 4
         return unit
@@ -205,7 +216,8 @@ package struct JSONReader {
 
     private mutating func literal(_ word: String) throws(JSONError) {
         let expected = Array(word.utf8)
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected)
+        else {
             throw failure("not a value")
         }
         index += expected.count

@@ -9,7 +9,8 @@ package enum JSONValue: Equatable, Sendable {
         switch (a, b) {
         case (.string(let x), .string(let y)): x == y
         case (.integer(let x), .integer(let y)): x == y
-        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.object(let x), .object(let y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }

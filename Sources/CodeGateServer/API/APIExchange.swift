@@ -13,8 +13,10 @@ struct APIRequest {
     /// Who sent it (the peer's address), for the rate limit.
     var client: String
 
-    init(method: String = "POST", path: String, contentType: String? = ProtocolHeader.jsonType,
-         idempotencyKey: String? = nil, acceptLanguage: String? = nil, body: [UInt8] = [], client: String = "127.0.0.1") {
+    init(
+        method: String = "POST", path: String, contentType: String? = ProtocolHeader.jsonType,
+        idempotencyKey: String? = nil, acceptLanguage: String? = nil, body: [UInt8] = [], client: String = "127.0.0.1"
+    ) {
         self.method = method
         self.path = path
         self.contentType = contentType

@@ -28,7 +28,8 @@ enum AnswerLanguage: Hashable, Sendable {
             if q > 0 { choices.append((q, language)) }
         }
         // A stable choice: among equal weights, the first named wins.
-        return choices.enumerated().max { ($0.element.q, -$0.offset) < ($1.element.q, -$1.offset) }?.element.language ?? .simplifiedChinese
+        return choices.enumerated().max { ($0.element.q, -$0.offset) < ($1.element.q, -$1.offset) }?.element.language
+            ?? .simplifiedChinese
     }
 
     /// The tag `Content-Language` names: the language's own when its words can be had, else
@@ -110,20 +111,22 @@ enum AnswerLanguage: Hashable, Sendable {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard let whole = parts.first, whole == "0" || whole == "1", parts.count <= 2 else { return 0 }
         let fraction = parts.count == 2 ? parts[1] : ""
-        guard fraction.count <= 3, fraction.allSatisfy(\.isASCIIDigit), whole == "0" || fraction.allSatisfy({ $0 == "0" }) else { return 0 }
+        guard fraction.count <= 3, fraction.allSatisfy(\.isASCIIDigit),
+            whole == "0" || fraction.allSatisfy({ $0 == "0" })
+        else { return 0 }
         return Int(whole)! * 1000 + (Int(fraction.padding(to: 3)) ?? 0)
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: Substring {
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
         var text = self
         while text.first == " " || text.first == "\t" { text.removeFirst() }
         while text.last == " " || text.last == "\t" { text.removeLast() }
         return text
     }
 
-    func padding(to length: Int) -> String {
+    fileprivate func padding(to length: Int) -> String {
         String(self) + String(repeating: "0", count: Swift.max(0, length - count))
     }
 }

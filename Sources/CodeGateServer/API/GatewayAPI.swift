@@ -84,7 +84,9 @@ public final class GatewayAPI {
         return route
     }
 
-    private func requestCode(_ request: APIRequest, _ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer {
+    private func requestCode(_ request: APIRequest, _ members: [String: JSONScalar], in language: AnswerLanguage)
+        async throws(Refusal) -> APIAnswer
+    {
         guard let key = request.idempotencyKey, Self.isValidKey(key) else { throw .badIdempotencyKey }
         let number = try phone(in: members)
         // The text message is worded in the request's language too. No answer of this gateway
@@ -112,10 +114,13 @@ public final class GatewayAPI {
             && key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
-    private func verify(_ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer {
+    private func verify(_ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer
+    {
         let number = try phone(in: members)
         guard case .string(let code)? = members[ProtocolField.code] else { throw .missingMember(ProtocolField.code) }
-        guard ProtocolLimit.codeLength.contains(code.utf8.count), code.allSatisfy(\.isASCIIDigit) else { throw .badCode }
+        guard ProtocolLimit.codeLength.contains(code.utf8.count), code.allSatisfy(\.isASCIIDigit) else {
+            throw .badCode
+        }
         let result: VerificationResult
         do {
             result = try await service.verify(code, for: number)
@@ -141,7 +146,8 @@ public final class GatewayAPI {
 
     private static func body(of receipt: CodeReceipt) -> JSONValue {
         ReceiptAnswer(
-            cooldownSeconds: max(1, receipt.cooldown.secondsRoundedUp), expiresInSeconds: max(1, receipt.validFor.secondsRoundedUp)
+            cooldownSeconds: max(1, receipt.cooldown.secondsRoundedUp),
+            expiresInSeconds: max(1, receipt.validFor.secondsRoundedUp)
         ).json
     }
 

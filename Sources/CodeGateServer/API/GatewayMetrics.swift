@@ -39,18 +39,24 @@ final class GatewayMetrics {
 
     /// The exposition text, with `connections` open now.
     func text(connections: Int) -> String {
-        var lines = ["# HELP codegate_requests_total Requests answered, by route and status.", "# TYPE codegate_requests_total counter"]
+        var lines = [
+            "# HELP codegate_requests_total Requests answered, by route and status.",
+            "# TYPE codegate_requests_total counter",
+        ]
         lines += requests.keys.sorted().map { "codegate_requests_total{\($0)} \(requests[$0] ?? 0)" }
         lines += ["# HELP codegate_request_duration_seconds Time from a request's headers to its answer.",
                   "# TYPE codegate_request_duration_seconds histogram"]
         lines += zip(Self.buckets, latencyCounts).map { "codegate_request_duration_seconds_bucket{le=\"\($0)\"} \($1)" }
         let sum = Double(latencySum.components.seconds) + Double(latencySum.components.attoseconds) / 1e18
-        lines += ["codegate_request_duration_seconds_bucket{le=\"+Inf\"} \(latencyTotal)",
-                  "codegate_request_duration_seconds_sum \(sum)", "codegate_request_duration_seconds_count \(latencyTotal)",
-                  "# HELP codegate_codes_sent_total Text messages with a code delivered.", "# TYPE codegate_codes_sent_total counter",
-                  "codegate_codes_sent_total \(codesSent)",
-                  "# HELP codegate_open_connections Client connections open now.", "# TYPE codegate_open_connections gauge",
-                  "codegate_open_connections \(connections)"]
+        lines += [
+            "codegate_request_duration_seconds_bucket{le=\"+Inf\"} \(latencyTotal)",
+            "codegate_request_duration_seconds_sum \(sum)", "codegate_request_duration_seconds_count \(latencyTotal)",
+            "# HELP codegate_codes_sent_total Text messages with a code delivered.",
+            "# TYPE codegate_codes_sent_total counter",
+            "codegate_codes_sent_total \(codesSent)",
+            "# HELP codegate_open_connections Client connections open now.", "# TYPE codegate_open_connections gauge",
+            "codegate_open_connections \(connections)",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -43,7 +43,9 @@ enum Refusal: Error, Equatable {
 
     var status: Int {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode, .invalidPhone: 400
+        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
+            .invalidPhone:
+            400
         case .notFound: 404
         case .methodNotAllowed: 405
         case .lengthRequired: 411
@@ -58,7 +60,8 @@ enum Refusal: Error, Equatable {
 
     var kind: ProtocolErrorKind {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode: .invalidRequest
+        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode:
+            .invalidRequest
         case .invalidPhone: .invalidPhone
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
@@ -96,15 +99,21 @@ enum Refusal: Error, Equatable {
         case .badContentLength: localized("Content-Length 请求头无效")
         case .badCode: localized("验证码须为 4 到 8 位数字")
         case .invalidPhone(let text):
-            if case .invalid(let reason) = PhoneNumber.checkFinished(text) { reason } else { localized("手机号码须为 E.164 格式，例如 +8613800138000") }
+            if case .invalid(let reason) = PhoneNumber.checkFinished(text) {
+                reason
+            } else {
+                localized("手机号码须为 E.164 格式，例如 +8613800138000")
+            }
         case .notFound: localized("没有这个接口")
         case .methodNotAllowed: localized("此接口只接受 POST 请求")
         case .lengthRequired: localized("请求正文须带 Content-Length")
         case .payloadTooLarge: localized("请求正文超过 {0} 字节").filling(GatewayAPI.maxBodyBytes)
         case .unsupportedMediaType: localized("请求正文须为 UTF-8 编码的 application/json")
         case .idempotencyMismatch: localized("此 Idempotency-Key 已用于另一个请求")
-        case .cooldown(let seconds): localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
-        case .rateLimited(let seconds): localized("请求过于频繁，请 {0} 秒后再试", "请求过于频繁，请 {0} 秒后再试", count: seconds).filling(seconds)
+        case .cooldown(let seconds):
+            localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
+        case .rateLimited(let seconds):
+            localized("请求过于频繁，请 {0} 秒后再试", "请求过于频繁，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .stateUnavailable(let problem): problem.message
         case .internal: localized("服务器内部错误，请稍后再试")
         }

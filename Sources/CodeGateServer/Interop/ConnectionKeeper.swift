@@ -81,8 +81,10 @@ final class ConnectionKeeper {
         done()
     }
 
-    private func connect(_ server: UnsafeMutablePointer<SoupServer>, _ name: String,
-                         _ action: @escaping @MainActor (ConnectionKeeper, OpaquePointer) -> Void) {
+    private func connect(
+        _ server: UnsafeMutablePointer<SoupServer>, _ name: String,
+        _ action: @escaping @MainActor (ConnectionKeeper, OpaquePointer) -> Void
+    ) {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
         let thunk: Thunk = { _, message, data in
             guard let message else { return }
@@ -91,7 +93,8 @@ final class ConnectionKeeper {
         let handler: @MainActor (OpaquePointer) -> Void = { [weak self] message in
             if let self { action(self, message) }
         }
-        _ = Signal.connect(UnsafeMutableRawPointer(server), name, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        _ = Signal.connect(
+            UnsafeMutableRawPointer(server), name, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A request's first byte arrived, or a new connection's first message was made.
@@ -119,7 +122,9 @@ final class ConnectionKeeper {
                 MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
             }
             let forget: @MainActor () -> Void = { [weak self] in self?.forget(socket) }
-            _ = Signal.connect(UnsafeMutableRawPointer(message), "disconnected", forget, thunk: unsafeBitCast(thunk, to: GCallback.self))
+            _ = Signal.connect(
+                UnsafeMutableRawPointer(message), "disconnected", forget,
+                thunk: unsafeBitCast(thunk, to: GCallback.self))
         }
         g_socket_set_timeout(socket, idleSeconds)
         guard let connection = connections[socket], connection.deadline == 0 else { return }
@@ -150,7 +155,8 @@ final class ConnectionKeeper {
             released = true
             g_object_unref(UnsafeMutableRawPointer(socket))
         }
-        _ = Signal.connect(UnsafeMutableRawPointer(message), "disconnected", release, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        _ = Signal.connect(
+            UnsafeMutableRawPointer(message), "disconnected", release, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// An answer went out (or the request failed). If libsoup keeps the connection, the source
@@ -168,23 +174,33 @@ final class ConnectionKeeper {
     }
 
     private func arm(_ connection: Connection, closingAfter milliseconds: guint) {
-        guard !connection.inRequest, connections[connection.socket] === connection, connection.watch == 0 else { return }
+        guard !connection.inRequest, connections[connection.socket] === connection, connection.watch == 0 else {
+            return
+        }
         // Higher than libsoup's own source on this socket, so this sees an end of file first.
-        connection.watch = g_unix_fd_add_full(G_PRIORITY_HIGH, g_socket_get_fd(connection.socket),
-                                              GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), { _, _, data in
-            MainActor.assumeIsolated { ClosureBox<@MainActor () -> gboolean>.unbox(data)?.value() ?? 0 }
-        }, ClosureBox.retain({ [weak self, weak connection] in
-            guard let self, let connection else { return 0 }
-            return self.readable(connection)
-        } as @MainActor () -> gboolean), releaseClosureBox)
-        connection.idle = g_timeout_add_full(G_PRIORITY_HIGH, milliseconds, { data in
-            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
-            return 0
-        }, ClosureBox.retain({ [weak self, weak connection] in
-            guard let self, let connection else { return }
-            connection.idle = 0
-            self.close(connection)
-        } as @MainActor () -> Void), releaseClosureBox)
+        connection.watch = g_unix_fd_add_full(
+            G_PRIORITY_HIGH, g_socket_get_fd(connection.socket),
+            GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
+            { _, _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> gboolean>.unbox(data)?.value() ?? 0 }
+            },
+            ClosureBox.retain(
+                { [weak self, weak connection] in
+                    guard let self, let connection else { return 0 }
+                    return self.readable(connection)
+                } as @MainActor () -> gboolean), releaseClosureBox)
+        connection.idle = g_timeout_add_full(
+            G_PRIORITY_HIGH, milliseconds,
+            { data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+                return 0
+            },
+            ClosureBox.retain(
+                { [weak self, weak connection] in
+                    guard let self, let connection else { return }
+                    connection.idle = 0
+                    self.close(connection)
+                } as @MainActor () -> Void), releaseClosureBox)
     }
 
     /// The socket between requests is readable: a next request, which libsoup takes from

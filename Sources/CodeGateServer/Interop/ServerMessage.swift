@@ -42,12 +42,16 @@ struct ServerMessage: @unchecked Sendable {
     private static let ownerKey = "codegate-client-uid"
 
     private static func endpoint(_ socketAddress: UnsafeMutablePointer<GSocketAddress>?) -> SocketEndpoint? {
-        guard let socketAddress, [G_SOCKET_FAMILY_IPV4, G_SOCKET_FAMILY_IPV6].contains(g_socket_address_get_family(socketAddress))
+        guard let socketAddress,
+            [G_SOCKET_FAMILY_IPV4, G_SOCKET_FAMILY_IPV6].contains(g_socket_address_get_family(socketAddress))
         else { return nil }
         let inet = UnsafeMutableRawPointer(socketAddress).assumingMemoryBound(to: GInetSocketAddress.self)
-        guard let address = g_inet_socket_address_get_address(inet), let bytes = g_inet_address_to_bytes(address) else { return nil }
-        return SocketEndpoint(address: Array(UnsafeBufferPointer(start: bytes, count: Int(g_inet_address_get_native_size(address)))),
-                              port: g_inet_socket_address_get_port(inet))
+        guard let address = g_inet_socket_address_get_address(inet), let bytes = g_inet_address_to_bytes(address) else {
+            return nil
+        }
+        return SocketEndpoint(
+            address: Array(UnsafeBufferPointer(start: bytes, count: Int(g_inet_address_get_native_size(address)))),
+            port: g_inet_socket_address_get_port(inet))
     }
 
     func header(_ name: String) -> String? {
@@ -56,7 +60,9 @@ struct ServerMessage: @unchecked Sendable {
 
     /// Every value of the header `name`, joined by ", " as libsoup keeps repeated ones.
     func headerList(_ name: String) -> String? {
-        soup_message_headers_get_list(soup_server_message_get_request_headers(pointer), name).map { String(cString: $0) }
+        soup_message_headers_get_list(soup_server_message_get_request_headers(pointer), name).map {
+            String(cString: $0)
+        }
     }
 
     /// Whether the request has the header `name` more than once (or a list in it, which none
@@ -78,7 +84,8 @@ struct ServerMessage: @unchecked Sendable {
 
     /// The body read, at most `limit + 1` bytes of it (enough to tell it is too long).
     func body(limit: Int) -> [UInt8] {
-        guard let body = soup_server_message_get_request_body(pointer), let bytes = soup_message_body_flatten(body) else { return [] }
+        guard let body = soup_server_message_get_request_body(pointer), let bytes = soup_message_body_flatten(body)
+        else { return [] }
         defer { g_bytes_unref(bytes) }
         var size: gsize = 0
         guard let data = g_bytes_get_data(bytes, &size) else { return [] }
@@ -94,7 +101,9 @@ struct ServerMessage: @unchecked Sendable {
         guard let socket = soup_server_message_get_socket(pointer) else { return }
         let reason = Self.reasons[status] ?? soup_status_get_phrase(guint(status)).map { String(cString: $0) } ?? ""
         var head = "HTTP/1.1 \(status) \(reason)\r\n"
-        for (name, value) in headers + [("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.count))] {
+        for (name, value) in headers + [
+            ("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.count)),
+        ] {
             head += "\(name): \(value)\r\n"
         }
         let bytes = Array((head + "\r\n").utf8) + body

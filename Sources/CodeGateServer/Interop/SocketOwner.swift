@@ -26,7 +26,9 @@ enum SocketOwner {
         var capacity = 0
         defer { free(line) }
         while getline(&line, &capacity, file) >= 0, let line {
-            if let uid = ProcNetTCP.owner(on: Substring(String(cString: line)), local: client, remote: server) { return uid }
+            if let uid = ProcNetTCP.owner(on: Substring(String(cString: line)), local: client, remote: server) {
+                return uid
+            }
         }
         return nil
     }

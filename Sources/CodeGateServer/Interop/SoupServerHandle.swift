@@ -15,21 +15,28 @@ final class SoupServerHandle {
     /// `handler` sees it once its body is too, unless `early` answered it; at most
     /// `maxConnections` are open, and one on which nothing moves for `idleSeconds`, or whose
     /// request is not answered `requestSeconds` after its first byte, is closed.
-    init(idleSeconds: guint, requestSeconds: guint, maxConnections: Int, early: @escaping @MainActor (ServerMessage) -> Void,
-         handler: @escaping @MainActor (ServerMessage) -> Void) {
+    init(
+        idleSeconds: guint, requestSeconds: guint, maxConnections: Int,
+        early: @escaping @MainActor (ServerMessage) -> Void,
+        handler: @escaping @MainActor (ServerMessage) -> Void
+    ) {
         // Paths as sent: libsoup would decode "%2F" into a "/" that routes ("/v1/codes%2Fverify").
         var raw = GValue()
         g_value_init(&raw, GType(5 << 2))  // G_TYPE_BOOLEAN, a macro Swift cannot import
         g_value_set_boolean(&raw, 1)
         var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("raw-paths"))]
-        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 1, &names, &raw)!).assumingMemoryBound(to: SoupServer.self)
+        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 1, &names, &raw)!)
+            .assumingMemoryBound(to: SoupServer.self)
         free(UnsafeMutableRawPointer(mutating: names[0]))
         g_value_unset(&raw)
         let call: SoupServerCallback = { _, message, _, _, data in
             guard let message else { return }
-            MainActor.assumeIsolated { ClosureBox<@MainActor (ServerMessage) -> Void>.unbox(data)?.value(ServerMessage(pointer: message)) }
+            MainActor.assumeIsolated {
+                ClosureBox<@MainActor (ServerMessage) -> Void>.unbox(data)?.value(ServerMessage(pointer: message))
+            }
         }
-        keeper = ConnectionKeeper(server: server, limit: maxConnections, idleSeconds: idleSeconds, requestSeconds: requestSeconds)
+        keeper = ConnectionKeeper(
+            server: server, limit: maxConnections, idleSeconds: idleSeconds, requestSeconds: requestSeconds)
         soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
         soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
     }
@@ -49,11 +56,16 @@ final class SoupServerHandle {
             defer { if error != nil { g_error_free(error) } }
             return .failure(GatewayServerError(message: error.map { String(cString: $0.pointee.message) } ?? fallback))
         }
-        guard let inet = g_inet_address_new_from_string(address) else { return failure("not an IP address: \(address)") }
+        guard let inet = g_inet_address_new_from_string(address) else {
+            return failure("not an IP address: \(address)")
+        }
         defer { g_object_unref(inet) }
         let endpoint = g_inet_socket_address_new(inet, guint16(port))
         defer { g_object_unref(endpoint) }
-        guard let socket = g_socket_new(g_inet_address_get_family(inet), G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &error) else {
+        guard
+            let socket = g_socket_new(
+                g_inet_address_get_family(inet), G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &error)
+        else {
             return failure("cannot make a socket")
         }
         listener = socket
@@ -63,7 +75,10 @@ final class SoupServerHandle {
         else { return failure("cannot listen") }
         guard let local = g_socket_get_local_address(socket, &error) else { return failure("listening on no address") }
         defer { g_object_unref(local) }
-        return .success(Int32(g_inet_socket_address_get_port(UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self))))
+        return .success(
+            Int32(
+                g_inet_socket_address_get_port(
+                    UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self))))
     }
 
     /// Connections open now.

@@ -35,11 +35,12 @@ public final class GatewayServer {
     private let metrics = GatewayMetrics()
     private var draining = false
     /// libsoup's server, made at the first `listen`; its handlers hold this one weakly.
-    private lazy var server = SoupServerHandle(idleSeconds: UInt32(Self.idleTimeout.components.seconds),
-                                               requestSeconds: UInt32(Self.requestTimeout.components.seconds),
-                                               maxConnections: Self.maxConnections,
-                                               early: { [weak self] in self?.checkHeaders($0) },
-                                               handler: { [weak self] in self?.handle($0) })
+    private lazy var server = SoupServerHandle(
+        idleSeconds: UInt32(Self.idleTimeout.components.seconds),
+        requestSeconds: UInt32(Self.requestTimeout.components.seconds),
+        maxConnections: Self.maxConnections,
+        early: { [weak self] in self?.checkHeaders($0) },
+        handler: { [weak self] in self?.handle($0) })
 
     /// A server for `api`; nothing listens until `listen`. Requests from `trustedProxy` are
     /// counted against the client its `X-Forwarded-For` names.
@@ -75,7 +76,8 @@ public final class GatewayServer {
     /// the connection closed and drops it.
     private func checkHeaders(_ message: ServerMessage) {
         let refusal: Refusal
-        if let name = ["Content-Length", "Content-Type", ProtocolHeader.idempotencyKey].first(where: message.isRepeated) {
+        if let name = ["Content-Length", "Content-Type", ProtocolHeader.idempotencyKey].first(where: message.isRepeated)
+        {
             refusal = .repeatedHeader(name)
         } else if let tooLarge = GatewayAPI.refusal(contentLength: message.contentLength, chunked: message.isChunked) {
             refusal = tooLarge
@@ -93,27 +95,32 @@ public final class GatewayServer {
         let started = ContinuousClock.now
         switch (message.method, message.path) {
         case ("GET", ProtocolPath.metrics):
-            respond(message, status: 200, headers: [], body: Array(metrics.text(connections: server.connectionCount).utf8),
-                    type: "text/plain; version=0.0.4; charset=utf-8", started: started)
+            respond(
+                message, status: 200, headers: [], body: Array(metrics.text(connections: server.connectionCount).utf8),
+                type: "text/plain; version=0.0.4; charset=utf-8", started: started)
             return
         case ("GET", ProtocolPath.health):
             let healthy = api.isHealthy()
-            let body = JSONValue.object([("status", .string(healthy ? "ok" : ProtocolErrorKind.stateUnavailable.rawValue))])
+            let body = JSONValue.object([
+                ("status", .string(healthy ? "ok" : ProtocolErrorKind.stateUnavailable.rawValue))
+            ])
             respond(message, status: healthy ? 200 : 503, headers: [], body: body.encoded, started: started)
             return
         default: break
         }
-        let request = APIRequest(method: message.method, path: message.path, contentType: message.header("Content-Type"),
-                                 idempotencyKey: message.header(ProtocolHeader.idempotencyKey),
-                                 acceptLanguage: message.header(ProtocolHeader.acceptLanguage),
-                                 body: message.body(limit: GatewayAPI.maxBodyBytes), client: client(of: message))
+        let request = APIRequest(
+            method: message.method, path: message.path, contentType: message.header("Content-Type"),
+            idempotencyKey: message.header(ProtocolHeader.idempotencyKey),
+            acceptLanguage: message.header(ProtocolHeader.acceptLanguage),
+            body: message.body(limit: GatewayAPI.maxBodyBytes), client: client(of: message))
         // Started at once, on this thread: the API answers without waiting (the embedded
         // gateway's store is synchronous), and libsoup then sends the answer in the same turn
         // of the loop. Only an answer that has to wait pauses the message until it is made.
         let exchange = Exchange()
         Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
             let answer = await self.api.answer(request)
-            self.respond(message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
+            self.respond(
+                message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
             exchange.answered = true
             if exchange.paused {
                 message.unpause()
@@ -158,10 +165,13 @@ public final class GatewayServer {
         return "local uid \(uid)"
     }
 
-    private func respond(_ message: ServerMessage, status: Int, headers: [(String, String)], body: [UInt8],
-                         type: String = "application/json; charset=utf-8", started: ContinuousClock.Instant) {
+    private func respond(
+        _ message: ServerMessage, status: Int, headers: [(String, String)], body: [UInt8],
+        type: String = "application/json; charset=utf-8", started: ContinuousClock.Instant
+    ) {
         let closing: [(String, String)] = draining ? [("Connection", "close")] : []
-        message.respond(status: status, headers: headers + [("Cache-Control", "no-store")] + closing, body: body, type: type)
+        message.respond(
+            status: status, headers: headers + [("Cache-Control", "no-store")] + closing, body: body, type: type)
         logged(message, status, started: started)
     }
 

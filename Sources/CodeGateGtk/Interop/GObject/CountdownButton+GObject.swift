@@ -9,45 +9,88 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
     /// The properties, each with its typed getter and setter; `propertyTable` lists them in the
     /// order of their ids.
     package enum Properties {
-        package static let idleText = Property<CountdownButton, String?>(0, {
-            PropertyDefinition(name: "idle-text", blurb: "The label while idle", kind: .string(default: LabelFormat.defaultIdleText), isWritable: true)
-        }, get: { $0.model.countdown.format.idleText }, set: { $0.setFormat($0.gobject.formatText, idleText: $1 ?? "") })
-        package static let labelFormat = Property<CountdownButton, String?>(1, {
-            PropertyDefinition(name: "label-format", blurb: "The label while counting, with {s} or {ss}", kind: .string(default: CountdownButton.defaultFormat), isWritable: true)
-        }, get: { $0.gobject.formatText }, set: { $0.setFormat($1 ?? "", idleText: $0.model.countdown.format.idleText) })
-        package static let sendingText = Property<CountdownButton, String?>(2, {
-            PropertyDefinition(name: "sending-text", blurb: "The label while sending", kind: .string(default: CountdownRequest.defaultSendingText), isWritable: true)
-        }, get: { $0.model.sendingText }, set: { $0.model.sendingText = $1 ?? "" })
-        package static let requestTimeout = Property<CountdownButton, UInt32>(3, {
-            PropertyDefinition(
-                name: "request-timeout", blurb: "Seconds the request may take",
-                kind: .uint(minimum: 1, maximum: CountdownButton.longestSeconds, default: UInt32(CountdownRequest.defaultTimeout.components.seconds)),
-                isWritable: true)
-        }, get: { UInt32(clamping: $0.model.timeout.secondsRoundedUp) }, set: { $0.model.timeout = .seconds(min(max(1, $1), CountdownButton.longestSeconds)) })
-        package static let enabled = Property<CountdownButton, Bool>(4, {
-            PropertyDefinition(name: "enabled", blurb: "The app's own gate", kind: .boolean(default: true), isWritable: true)
-        }, get: { $0.model.isEnabled }, set: { $0.model.isEnabled = $1 })
-        package static let slider = Property<CountdownButton, ObjectReference>(5, {
-            PropertyDefinition(name: "slider", blurb: "The slider to wait for", kind: .object { SlideToUnlock.gtype }, isWritable: true)
-        }, get: { ObjectReference($0.gobject.slider) }, set: { $0.setSlider($1.pointer) })
-        package static let phase = Property<CountdownButton, Int32>(6, {
-            PropertyDefinition(name: "phase", blurb: "Idle, sending or counting", kind: .enumeration(type: { CountdownButton.phaseType }, default: 0), isWritable: false)
-        }, get: { button in
-            switch button.model.phase {
-            case .idle: 0
-            case .sending: 1
-            case .counting: 2
-            }
-        })
-        package static let secondsLeft = Property<CountdownButton, UInt32>(7, {
-            PropertyDefinition(name: "seconds-left", blurb: "Whole seconds of the cooldown left", kind: .uint(minimum: 0, maximum: .max, default: 0), isWritable: false)
-        }, get: { UInt32(clamping: $0.model.phase == .counting ? $0.model.countdown.remainingSeconds : 0) })
-        package static let fraction = Property<CountdownButton, Double>(8, {
-            PropertyDefinition(name: "fraction", blurb: "How much of the cooldown has passed", kind: .double(minimum: 0, maximum: 1, default: 0), isWritable: false)
-        }, get: { $0.model.phase == .counting ? $0.model.state.fillFraction : 0 })
-        package static let counting = Property<CountdownButton, Bool>(9, {
-            PropertyDefinition(name: "counting", blurb: "Whether the cooldown runs", kind: .boolean(default: false), isWritable: false)
-        }, get: { $0.model.phase == .counting })
+        package static let idleText = Property<CountdownButton, String?>(
+            0,
+            {
+                PropertyDefinition(
+                    name: "idle-text", blurb: "The label while idle",
+                    kind: .string(default: LabelFormat.defaultIdleText), isWritable: true)
+            }, get: { $0.model.countdown.format.idleText },
+            set: { $0.setFormat($0.gobject.formatText, idleText: $1 ?? "") })
+        package static let labelFormat = Property<CountdownButton, String?>(
+            1,
+            {
+                PropertyDefinition(
+                    name: "label-format", blurb: "The label while counting, with {s} or {ss}",
+                    kind: .string(default: CountdownButton.defaultFormat), isWritable: true)
+            }, get: { $0.gobject.formatText },
+            set: { $0.setFormat($1 ?? "", idleText: $0.model.countdown.format.idleText) })
+        package static let sendingText = Property<CountdownButton, String?>(
+            2,
+            {
+                PropertyDefinition(
+                    name: "sending-text", blurb: "The label while sending",
+                    kind: .string(default: CountdownRequest.defaultSendingText), isWritable: true)
+            }, get: { $0.model.sendingText }, set: { $0.model.sendingText = $1 ?? "" })
+        package static let requestTimeout = Property<CountdownButton, UInt32>(
+            3,
+            {
+                PropertyDefinition(
+                    name: "request-timeout", blurb: "Seconds the request may take",
+                    kind: .uint(
+                        minimum: 1, maximum: CountdownButton.longestSeconds,
+                        default: UInt32(CountdownRequest.defaultTimeout.components.seconds)),
+                    isWritable: true)
+            }, get: { UInt32(clamping: $0.model.timeout.secondsRoundedUp) },
+            set: { $0.model.timeout = .seconds(min(max(1, $1), CountdownButton.longestSeconds)) })
+        package static let enabled = Property<CountdownButton, Bool>(
+            4,
+            {
+                PropertyDefinition(
+                    name: "enabled", blurb: "The app's own gate", kind: .boolean(default: true), isWritable: true)
+            }, get: { $0.model.isEnabled }, set: { $0.model.isEnabled = $1 })
+        package static let slider = Property<CountdownButton, ObjectReference>(
+            5,
+            {
+                PropertyDefinition(
+                    name: "slider", blurb: "The slider to wait for", kind: .object { SlideToUnlock.gtype },
+                    isWritable: true)
+            }, get: { ObjectReference($0.gobject.slider) }, set: { $0.setSlider($1.pointer) })
+        package static let phase = Property<CountdownButton, Int32>(
+            6,
+            {
+                PropertyDefinition(
+                    name: "phase", blurb: "Idle, sending or counting",
+                    kind: .enumeration(type: { CountdownButton.phaseType }, default: 0), isWritable: false)
+            },
+            get: { button in
+                switch button.model.phase {
+                case .idle: 0
+                case .sending: 1
+                case .counting: 2
+                }
+            })
+        package static let secondsLeft = Property<CountdownButton, UInt32>(
+            7,
+            {
+                PropertyDefinition(
+                    name: "seconds-left", blurb: "Whole seconds of the cooldown left",
+                    kind: .uint(minimum: 0, maximum: .max, default: 0), isWritable: false)
+            }, get: { UInt32(clamping: $0.model.phase == .counting ? $0.model.countdown.remainingSeconds : 0) })
+        package static let fraction = Property<CountdownButton, Double>(
+            8,
+            {
+                PropertyDefinition(
+                    name: "fraction", blurb: "How much of the cooldown has passed",
+                    kind: .double(minimum: 0, maximum: 1, default: 0), isWritable: false)
+            }, get: { $0.model.phase == .counting ? $0.model.state.fillFraction : 0 })
+        package static let counting = Property<CountdownButton, Bool>(
+            9,
+            {
+                PropertyDefinition(
+                    name: "counting", blurb: "Whether the cooldown runs", kind: .boolean(default: false),
+                    isWritable: false)
+            }, get: { $0.model.phase == .counting })
 
         /// The ids, less one, of the properties that follow the model's state rather than
         /// being set.
@@ -75,7 +118,9 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
             SignalDefinition("failed", [{ cg_type_string() }]), SignalDefinition("cooldown-finished"),
         ],
         make: { object in
-            let button = CountdownButton(widget: object.assumingMemoryBound(to: GtkWidget.self), model: CountdownRequest(countdown: Countdown(timers: GLibTimerPort())))
+            let button = CountdownButton(
+                widget: object.assumingMemoryBound(to: GtkWidget.self),
+                model: CountdownRequest(countdown: Countdown(timers: GLibTimerPort())))
             button.request = { [weak button] in
                 guard let button else { throw CancellationError() }
                 return try await button.requestBySignal()
@@ -141,14 +186,17 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
     /// either is invalid (no seconds placeholder, too long, an empty idle text).
     fileprivate func setFormat(_ format: String, idleText: String) {
         guard !idleText.isEmpty else {
-            cg_log_warning("CodeGateCountdownButton: an empty idle-text would leave the button blank; it stays \"\(model.countdown.format.idleText)\"")
+            cg_log_warning(
+                "CodeGateCountdownButton: an empty idle-text would leave the button blank; it stays \"\(model.countdown.format.idleText)\""
+            )
             return
         }
         do {
             model.countdown.format = try LabelFormat(parsing: format, idleText: idleText)
             gobject.formatText = format
         } catch {
-            cg_log_warning("CodeGateCountdownButton: \(error.description); the label format stays \"\(gobject.formatText)\"")
+            cg_log_warning(
+                "CodeGateCountdownButton: \(error.description); the label format stays \"\(gobject.formatText)\"")
         }
     }
 

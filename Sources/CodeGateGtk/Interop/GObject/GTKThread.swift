@@ -20,7 +20,8 @@ package func onGTKThread<Arguments, Value>(
     _ function: String, _ arguments: Arguments, fallback: Value, _ body: @MainActor (Arguments) -> Value
 ) -> Value {
     guard cg_is_main_thread() != 0 else {
-        cg_log_critical("\(function): called from a thread other than GTK's; CodeGate's objects belong to the thread that runs GTK")
+        cg_log_critical(
+            "\(function): called from a thread other than GTK's; CodeGate's objects belong to the thread that runs GTK")
         return fallback
     }
     return withoutActuallyEscaping(body) { body in
@@ -30,6 +31,7 @@ package func onGTKThread<Arguments, Value>(
 }
 
 /// `onGTKThread` for a body that answers nothing.
-package func onGTKThread<Arguments>(_ function: String, _ arguments: Arguments, _ body: @MainActor (Arguments) -> Void) {
+package func onGTKThread<Arguments>(_ function: String, _ arguments: Arguments, _ body: @MainActor (Arguments) -> Void)
+{
     onGTKThread(function, arguments, fallback: (), body)
 }

@@ -173,14 +173,17 @@ package final class ObjectType: @unchecked Sendable {
         signalTypes = signals.map { $0.parameters.map { $0() } }
         signalIDs = zip(signals, signalTypes).map { signal, types in
             var types = types
-            return g_signal_newv(signal.name, type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cg_type_none(), guint(types.count), &types)
+            return g_signal_newv(
+                signal.name, type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cg_type_none(), guint(types.count), &types)
         }
         setUpClass(gClass)
     }
 
     /// Whether `id` is one of this type's properties; warns as G_OBJECT_WARN_INVALID_PROPERTY_ID
     /// does when it is not.
-    private func isOwn(_ id: guint, _ pspec: UnsafeMutablePointer<GParamSpec>?, of object: UnsafeMutableRawPointer) -> Bool {
+    private func isOwn(_ id: guint, _ pspec: UnsafeMutablePointer<GParamSpec>?, of object: UnsafeMutableRawPointer)
+        -> Bool
+    {
         guard id < 1 || Int(id) > specs.count else { return true }
         let property = pspec.map { String(cString: $0.pointee.name) } ?? "?"
         let kind = pspec.flatMap { g_type_name(cg_type_of_instance($0)) }.map { String(cString: $0) } ?? "?"
@@ -191,7 +194,8 @@ package final class ObjectType: @unchecked Sendable {
     /// The Swift instance attached to `object`, if it is one of ours and not finalized.
     @MainActor
     package static func instance(of object: UnsafeMutableRawPointer) -> (any ObjectInstance)? {
-        attached(to: object.assumingMemoryBound(to: GObject.self), key: instanceKey, as: AnyObject.self) as? any ObjectInstance
+        attached(to: object.assumingMemoryBound(to: GObject.self), key: instanceKey, as: AnyObject.self)
+            as? any ObjectInstance
     }
 
     /// Sets a property of `object` and notifies it when its value changed.

@@ -23,7 +23,8 @@ package struct Property<Control: ObjectInstance, Value: PropertyType>: Sendable 
     /// and, when writable, set by `set`.
     package init(
         _ index: Int, _ definition: @escaping @MainActor @Sendable () -> PropertyDefinition,
-        get: @escaping @MainActor @Sendable (Control) -> Value, set: (@MainActor @Sendable (Control, Value) -> Void)? = nil
+        get: @escaping @MainActor @Sendable (Control) -> Value,
+        set: (@MainActor @Sendable (Control, Value) -> Void)? = nil
     ) {
         self.index = index
         self.describe = definition

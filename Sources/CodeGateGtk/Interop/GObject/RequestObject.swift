@@ -22,9 +22,13 @@ package final class RequestObject: ObjectInstance {
 
     package nonisolated static var objectType: ObjectType { type }
     /// `pending`, read-only and notified.
-    package static let pending = Property<RequestObject, Bool>(0, {
-        PropertyDefinition(name: "pending", blurb: "Whether the request waits for its answer", kind: .boolean(default: false), isWritable: false)
-    }, get: { $0.isPending })
+    package static let pending = Property<RequestObject, Bool>(
+        0,
+        {
+            PropertyDefinition(
+                name: "pending", blurb: "Whether the request waits for its answer", kind: .boolean(default: false),
+                isWritable: false)
+        }, get: { $0.isPending })
     package static let propertyTable = [pending.erased]
 
     /// The GObject, which owns this.
@@ -40,7 +44,9 @@ package final class RequestObject: ObjectInstance {
         self.object = object
         isPending = pending
         cancellable = g_cancellable_new()!
-        g_object_set_data_full(object.assumingMemoryBound(to: GObject.self), Self.cancellableKey, UnsafeMutableRawPointer(cancellable), g_object_unref)
+        g_object_set_data_full(
+            object.assumingMemoryBound(to: GObject.self), Self.cancellableKey, UnsafeMutableRawPointer(cancellable),
+            g_object_unref)
         attach(self, to: object.assumingMemoryBound(to: GObject.self), key: ObjectType.instanceKey)
     }
 
@@ -59,7 +65,9 @@ package final class RequestObject: ObjectInstance {
     /// is named in a debug message when it is not.
     package func answer(_ outcome: Result<Duration, any Error>, by function: String) {
         guard isPending else {
-            cg_log_debug("\(function): the request is no longer pending (answered, timed out, reset or superseded): answer ignored")
+            cg_log_debug(
+                "\(function): the request is no longer pending (answered, timed out, reset or superseded): answer ignored"
+            )
             return
         }
         end(with: outcome)

@@ -16,11 +16,16 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         var definition: PropertyDefinition {
             switch self {
             case .unlocked:
-                PropertyDefinition(name: "unlocked", blurb: "Whether the check is passed", kind: .boolean(default: false), isWritable: false)
+                PropertyDefinition(
+                    name: "unlocked", blurb: "Whether the check is passed", kind: .boolean(default: false),
+                    isWritable: false)
             case .note:
-                PropertyDefinition(name: "note", blurb: "A line said before the description", kind: .string(default: nil), isWritable: true)
+                PropertyDefinition(
+                    name: "note", blurb: "A line said before the description", kind: .string(default: nil),
+                    isWritable: true)
             default:
-                PropertyDefinition(name: name, blurb: "A text of the control", kind: .string(default: defaultText), isWritable: true)
+                PropertyDefinition(
+                    name: name, blurb: "A text of the control", kind: .string(default: defaultText), isWritable: true)
             }
         }
 
@@ -127,7 +132,10 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         properties: { propertyTable.map { $0.definition() } },
         signals: [],
         setUpClass: { setUpClass($0.assumingMemoryBound(to: GtkWidgetClass.self)) },
-        make: { _ = SlideToUnlock(widget: $0.assumingMemoryBound(to: GtkWidget.self), model: SlideUnlock(timers: GLibTimerPort())) })
+        make: {
+            _ = SlideToUnlock(
+                widget: $0.assumingMemoryBound(to: GtkWidget.self), model: SlideUnlock(timers: GLibTimerPort()))
+        })
     /// Its GType, registered on first use.
     package nonisolated static let gtype = type.register()
     package nonisolated static var objectType: ObjectType { type }
@@ -135,11 +143,14 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
     package var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
 
     /// `unlocked`, read-only and notified.
-    static let unlockedProperty = Property<SlideToUnlock, Bool>(PropertyID.unlocked.rawValue, { PropertyID.unlocked.definition }, get: { $0.isUnlocked })
+    static let unlockedProperty = Property<SlideToUnlock, Bool>(
+        PropertyID.unlocked.rawValue, { PropertyID.unlocked.definition }, get: { $0.isUnlocked })
 
     /// The text property `id`, read and set through `Texts`.
     package static func textProperty(_ id: PropertyID) -> Property<SlideToUnlock, String?> {
-        Property(id.rawValue, { id.definition }, get: { Texts(control: $0).text(id) }, set: { Texts(control: $0).set(id, $1) })
+        Property(
+            id.rawValue, { id.definition }, get: { Texts(control: $0).text(id) },
+            set: { Texts(control: $0).set(id, $1) })
     }
 
     package static let propertyTable = PropertyID.allCases.map { id in
@@ -152,14 +163,16 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
     /// goes to the thumb.
     private nonisolated static func setUpClass(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         gtk_widget_class_set_css_name(widgetClass, "slide-to-unlock")
-        widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+        widgetClass.pointee.measure = {
+            widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
             guard let widget, let track = gtk_widget_get_first_child(widget) else { return }
             gtk_widget_measure(track, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
             let address = UInt(bitPattern: widget)
             MainActor.assumeIsolated {
-                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocate(width: width, height: height, baseline: baseline)
+                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocate(
+                    width: width, height: height, baseline: baseline)
             }
         }
         // As libadwaita's composite widgets (AdwEntryRow): the focus given to the widget goes
