@@ -43,7 +43,7 @@ public final class Countdown {
     /// reads as steady growth; a step for every pixel would cost 5 frames a second there, and
     /// more on a wider or 2× button, each waking the app for its X round trips. Whole seconds
     /// before the deadline lie on this grid, so the label's change is drawn with a fill step.
-    public static let fillInterval: Duration = .milliseconds(250)
+    static let fillInterval: Duration = .milliseconds(250)
     private let alarm: Alarm
 
     /// Creates an idle countdown.
