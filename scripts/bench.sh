@@ -17,7 +17,7 @@ swift build -c release --static-swift-stdlib --product codegate
 cc -O2 "$bench/baseline.c" -o .build/baseline-c $(pkg-config --cflags --libs gtk4)
 # shellcheck disable=SC2046  # as above
 cc -O2 "$bench/baseline-adw.c" -o .build/baseline-adw $(pkg-config --cflags --libs libadwaita-1)
-. scripts/xvfb.sh
+. Tests/System/lib/session.sh
 start_xvfb 1024x768x24
 state=$(mktemp -d)
 trap 'kill $XVFB_PID 2>/dev/null || true; rm -rf "$state"' EXIT

@@ -6,7 +6,7 @@ import CodeGateTestSupport
 import Glibc
 #endif
 
-// One CodeGate gateway process on a shared state folder, for scripts/test_state_race.sh:
+// One CodeGate gateway process on a shared state folder, for Tests/System/state-race/run:
 //   StateHammer request FOLDER COUNT [START]  asks a code for COUNT numbers in turn, printing
 //                                             "sent N" or "cooldown N" as each answer comes
 //                                             back, from START (seconds since 1970) on, so
