@@ -1,4 +1,5 @@
-# CodeGate: `make run` opens the app, `make test` runs every test under a private X server,
+# CodeGate: `make run` opens the app, `make test` runs every test under a private X server
+# (the Swift tests, then the system tests of Tests/System: `make check SUITE=NAME` runs one),
 # `make install` puts a self-contained build under PREFIX (default /usr/local, staged under
 # DESTDIR if given) and `make uninstall` removes it again. `make pot` refreshes the translation
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
@@ -91,7 +92,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage deb run test lint docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test check lint docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -141,32 +142,23 @@ run: build
 	glib-compile-schemas --strict .build/schemas
 	GSETTINGS_SCHEMA_DIR=$(CURDIR)/.build/schemas $(SWIFT) run --skip-build codegate $(ARGS)
 
+# Every Debian package a system suite needs (Tests/System/SUITES), and Orca's when the
+# `orca` suite is asked for.
+CHECK_PACKAGES = $(sort $(CONTRAST_PACKAGES) $(GOBJECT_TEST_PACKAGES) $(LANGUAGE_PACKAGES) $(DEB_TEST_PACKAGES) \
+	$(if $(filter orca,$(SUITE)),$(ORCA_PACKAGES)))
+
 test: locale stage docs lint
-	$(call require,$(CONTRAST_PACKAGES))
-	$(call require,$(GOBJECT_TEST_PACKAGES))
+	$(call require,$(CHECK_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
-	Tests/System/public-api/run
-	scripts/module_rules.py
-	Tests/System/catalogs/run
-	Tests/System/state-race/run
-	Tests/System/gateway/run
-	Tests/System/links/run
-	Tests/System/excerpts/run
-	Tests/System/example/run
-	$(call require,$(LANGUAGE_PACKAGES))
-	Tests/System/languages/run
-	Tests/System/idle/run
-	Tests/System/single-instance/run
-	Tests/System/notification/run
-	Tests/System/about/run
-	Tests/System/a11y/run
-	Tests/System/controls-a11y/run
-	Tests/System/contrast/run --out .build/contrast
-	Tests/System/install/run
-	Tests/System/gobject/run
-	$(call require,$(DEB_TEST_PACKAGES))
-	Tests/System/deb/run
+	Tests/System/run
+
+# The system tests alone (Tests/System): every suite, or `make check SUITE=a11y` (names
+# separated by spaces) for some.
+check: locale stage
+	$(call require,$(CHECK_PACKAGES))
+	$(SWIFT) build --build-tests
+	Tests/System/run $(SUITE)
 
 # swift-format's rules (.swift-format) and shellcheck (.shellcheckrc): scripts/lint.sh says
 # which rules are off and why.
