@@ -49,10 +49,10 @@ import time
 
 from PIL import Image
 
-sys.dont_write_bytecode = True    # no __pycache__ in scripts/ from importing a11y_flow
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "a11y"))
+sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing desktop
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import pyatspi  # noqa: E402
-from a11y_flow import (UNLOCKED, delivered_code, extents, find, find_app, has_state,  # noqa: E402
+from desktop import (UNLOCKED, delivered_code, extents, find, find_app, has_state,  # noqa: E402
                        keys, pump, refresh, safe, screen_box, screen_offset, type_text, value_of,
                        wait_until, walk, xdo)
 
@@ -542,8 +542,8 @@ def main():
     s.add_argument("--controls", action="store_true", help="the rows of `controls` runs")
     args = parser.parse_args()
     if args.mode == "controls":
-        import a11y_flow
-        a11y_flow.APP_NAME = "third_party_window.py"
+        import desktop
+        desktop.APP_NAME = "third_party_window.py"
         return measure_controls(args)
     return measure(args) if args.mode == "measure" else summarize(args)
 

@@ -6,7 +6,7 @@ enough for GTK 4.8 to drop focus-visible between them — through a failing requ
 cooldown that runs out.
 
 Run by Tests/System/controls-a11y/run inside a session it prepared (private D-Bus session,
-accessibility bus, Xvfb, the window running with GTK_A11Y=atspi). Reuses Tests/System/a11y/a11y_flow.py's
+accessibility bus, Xvfb, the window running with GTK_A11Y=atspi). Reuses Tests/System/lib/desktop.py's
 AT-SPI helpers and its Ear, which hears what Orca listens to.
 
 Checks, after every press and over the whole run:
@@ -28,9 +28,9 @@ import sys
 import time
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "a11y"))
-import a11y_flow as flow  # noqa: E402
-from a11y_flow import Ear, find, focused, keys, pump, refresh, safe, wait_until  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import desktop as flow  # noqa: E402
+from desktop import Ear, find, focused, keys, pump, refresh, safe, wait_until  # noqa: E402
 
 GAP = 3.2                   # seconds between presses: GTK 4.8 drops focus-visible after 3 s
 REASON = "服务器拒绝了请求，请重新滑动验证"

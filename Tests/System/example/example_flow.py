@@ -36,15 +36,14 @@ import subprocess
 import sys
 import time
 
-sys.dont_write_bytecode = True    # no __pycache__ in scripts/ from importing a11y_flow
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "a11y"))
-import a11y_flow as flow  # noqa: E402
-from a11y_flow import extents, find, focused, keys, pump, refresh, safe, states, text_of, value_of, xdo  # noqa: E402
+sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing desktop
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import desktop  # noqa: E402
+from desktop import (describe, extents, find, find_app, focused, keys, name_of, pump, refresh,  # noqa: E402
+                     safe, screen_offset, states, text_of, value_of, wait_fresh, wait_until, walk, xdo)
 
 import pyatspi  # noqa: E402
 from PIL import Image, ImageChops  # noqa: E402
-
-TITLE = "CodeGate controls"
 
 # The controls' own words (po/controls/en.po for English), as a screen reader gets them.
 WORDS = {
@@ -58,10 +57,6 @@ WORDS = {
 SENT = "验证码已发送，60 秒后可重新获取"
 FAILED = "服务器拒绝了请求，请重新滑动验证"
 FAIL_TOGGLE = "让请求失败"
-
-
-def name_of(obj):
-    return safe(lambda: obj.name, "") or ""
 
 
 def sensitive(obj):
@@ -92,8 +87,8 @@ class Flow:
         self.shots = shots
         self.words = WORDS["en" if scenario == "english" else "zh"]
         self.passed = self.failed = 0
-        self.app = flow.find_app()
-        flow.wait_until(lambda: find(self.app, "slider") and find(self.app, "push button"), 5)
+        self.app = find_app()
+        wait_until(lambda: find(self.app, "slider") and find(self.app, "push button"), 5)
         pump(0.3)
         refresh(self.app)
         self.slider = find(self.app, "slider")
@@ -105,7 +100,7 @@ class Flow:
         self.status = labels[-1] if labels else None       # the label under the check box
         hints = [c for c in safe(lambda: list(self.slider.parent), []) if safe(c.getRoleName) == "label"]
         self.hint = hints[0] if hints else None            # the text on the track
-        self.offset = self.screen_offset()
+        self.offset = screen_offset(self.app)
         # Name changes a screen reader hears, in order: (time, source, new name).
         self.heard = []
         pyatspi.Registry.registerEventListener(self.on_name, "object:property-change:accessible-name")
@@ -123,7 +118,7 @@ class Flow:
 
     def describe(self, obj):
         refresh(self.app)
-        return flow.describe(obj)
+        return describe(obj)
 
     # -- AT-SPI -------------------------------------------------------------------------------
 
@@ -136,21 +131,7 @@ class Flow:
 
     def wait(self, predicate, timeout):
         """Polls `predicate` (after dropping AT-SPI's cache) for up to `timeout` seconds."""
-        def fresh():
-            refresh(self.app)
-            return predicate()
-        return flow.wait_until(fresh, timeout, 0.05)
-
-    def screen_offset(self):
-        """Where window coordinates (0, 0) are on the screen (no window manager: the X
-        window's position, plus any margin GTK keeps around the frame)."""
-        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{TITLE}$",
-                              "getwindowgeometry", "--shell"], capture_output=True, text=True).stdout
-        geometry = dict(line.split("=", 1) for line in out.split() if "=" in line)
-        frame = find(self.app, "frame")
-        _, _, width, height = extents(frame)
-        return (int(geometry["X"]) + (int(geometry["WIDTH"]) - width) // 2,
-                int(geometry["Y"]) + (int(geometry["HEIGHT"]) - height) // 2)
+        return wait_fresh(self.app, predicate, timeout)
 
     def box(self, obj):
         x, y, w, h = extents(obj)
@@ -227,7 +208,7 @@ class Flow:
         if not found:
             return False
         refresh(self.app)
-        named = [flow.describe(o) for o in flow.walk(self.app) if re.match(r"^CodeGate[A-Z]\w*$", name_of(o))]
+        named = [describe(o) for o in walk(self.app) if re.match(r"^CodeGate[A-Z]\w*$", name_of(o))]
         self.check("no object in the tree is named after a CodeGate class (a screen reader's review "
                    "would read it)", not named, "none", "; ".join(named))
         name = name_of(self.slider)
@@ -419,7 +400,7 @@ def main():
                         help="the example's name on the accessibility bus (its program name)")
     parser.add_argument("--shots", help="folder to save the countdown screenshots in")
     args = parser.parse_args()
-    flow.APP_NAME = args.app_name
+    desktop.APP_NAME = args.app_name
     label = args.label or args.scenario
     run = Flow(args.scenario, label, args.shots)
     getattr(run, args.scenario)()

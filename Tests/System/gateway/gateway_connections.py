@@ -116,6 +116,76 @@ def slow_check(port, results):
     sock.close()
 
 
+def closed_keep_alive(process, port):
+    """1,000 answers on keep-alive connections the client closes: descriptors and memory flat."""
+    for _ in range(100):
+        ask(port)
+    before = descriptors(process.pid)
+    memory = resident_kib(process.pid)
+    for index in range(1000):
+        try:
+            status = ask(port)
+        except OSError as error:
+            fail(f"request {index + 1} of 1000 got no answer: {error}")
+        if status != 200:
+            fail(f"request {index + 1} answered {status}")
+    time.sleep(0.3)  # the last close reaches the gateway
+    after = descriptors(process.pid)
+    # A leak grows by one a connection; a connection or a store file in flight is 1 or 2.
+    if after > before + 2:
+        fail(f"descriptors grew from {before} to {after} over 1,000 closed keep-alive connections")
+    grown = resident_kib(process.pid) - memory
+    # libsoup 3.2's listener alone keeps 344 bytes of each connection: 336 KiB for 1,000.
+    if grown > 160:
+        fail(f"the gateway grew by {grown} KiB over 1,000 closed keep-alive connections")
+    print(f"gateway connections: 1,000 answers on closed keep-alive connections, descriptors {before} -> {after}, "
+          f"memory {'+' if grown >= 0 else ''}{grown} KiB")
+
+
+def half_closed(port):
+    """A client that half-closes after its request gets its answer, then the gateway's close."""
+    half = socket.create_connection(("127.0.0.1", port))
+    half.sendall(REQUEST)
+    half.shutdown(socket.SHUT_WR)
+    answered(half)
+    if not closed_within(half, 2):
+        fail("a half-closed connection was not closed after its answer")
+    half.close()
+    print("gateway connections: a half-closed client got its answer, then the close")
+
+
+def flood(process, port):
+    """100 connections at once: the gateway stays within its descriptors, and answers after."""
+    opened = []
+    for _ in range(100):
+        try:
+            opened.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+        except OSError:
+            break
+    time.sleep(0.5)
+    during = descriptors(process.pid)
+    if during >= 64:
+        fail(f"{len(opened)} connections at once took the gateway to its descriptor limit ({during})")
+    for sock in opened:
+        sock.close()
+    time.sleep(0.5)
+    try:
+        ask(port)
+    except OSError as error:
+        fail(f"no answer after a flood of {len(opened)} connections: {error}")
+    print(f"gateway connections: {len(opened)} connections at once held it at {during} descriptors; answers after")
+
+
+def check_timeouts(results):
+    """The results of idle_checks and slow_check: each closed at its timeout."""
+    for name, (closed, seconds) in results.items():
+        expected = 20 if name.startswith("trickling") else 10
+        if not closed or not expected - 2 <= seconds <= expected + 3:
+            fail(f"a connection {name} was {'closed' if closed else 'still open'} after {seconds:.1f} s, "
+                 f"not closed at {expected} s")
+        print(f"gateway connections: a connection {name} closed after {seconds:.1f} s")
+
+
 def main():
     gateway = sys.argv[1]
     state = tempfile.mkdtemp()
@@ -125,69 +195,15 @@ def main():
         url = process.stdout.readline().decode().strip()
         port = int(url.rstrip("/").rsplit(":", 1)[1])
         idle_results = {}
-        idle = threading.Thread(target=idle_checks, args=(port, idle_results))
-        idle.start()
-        slow = threading.Thread(target=slow_check, args=(port, idle_results))
-        slow.start()
-
-        for _ in range(100):
-            ask(port)
-        before = descriptors(process.pid)
-        memory = resident_kib(process.pid)
-        for index in range(1000):
-            try:
-                status = ask(port)
-            except OSError as error:
-                fail(f"request {index + 1} of 1000 got no answer: {error}")
-            if status != 200:
-                fail(f"request {index + 1} answered {status}")
-        time.sleep(0.3)  # the last close reaches the gateway
-        after = descriptors(process.pid)
-        # A leak grows by one a connection; a connection or a store file in flight is 1 or 2.
-        if after > before + 2:
-            fail(f"descriptors grew from {before} to {after} over 1,000 closed keep-alive connections")
-        grown = resident_kib(process.pid) - memory
-        # libsoup 3.2's listener alone keeps 344 bytes of each connection: 336 KiB for 1,000.
-        if grown > 160:
-            fail(f"the gateway grew by {grown} KiB over 1,000 closed keep-alive connections")
-        print(f"gateway connections: 1,000 answers on closed keep-alive connections, descriptors {before} -> {after}, "
-              f"memory {'+' if grown >= 0 else ''}{grown} KiB")
-
-        half = socket.create_connection(("127.0.0.1", port))
-        half.sendall(REQUEST)
-        half.shutdown(socket.SHUT_WR)
-        answered(half)
-        if not closed_within(half, 2):
-            fail("a half-closed connection was not closed after its answer")
-        half.close()
-        print("gateway connections: a half-closed client got its answer, then the close")
-
-        flood = []
-        for _ in range(100):
-            try:
-                flood.append(socket.create_connection(("127.0.0.1", port), timeout=2))
-            except OSError:
-                break
-        time.sleep(0.5)
-        during = descriptors(process.pid)
-        if during >= 64:
-            fail(f"{len(flood)} connections at once took the gateway to its descriptor limit ({during})")
-        for sock in flood:
-            sock.close()
-        time.sleep(0.5)
-        try:
-            ask(port)
-        except OSError as error:
-            fail(f"no answer after a flood of {len(flood)} connections: {error}")
-        print(f"gateway connections: {len(flood)} connections at once held it at {during} descriptors; answers after")
-
-        idle.join()
-        slow.join()
-        for name, (closed, seconds) in idle_results.items():
-            expected = 20 if name.startswith("trickling") else 10
-            if not closed or not expected - 2 <= seconds <= expected + 3:
-                fail(f"a connection {name} was {'closed' if closed else 'still open'} after {seconds:.1f} s, not closed at {expected} s")
-            print(f"gateway connections: a connection {name} closed after {seconds:.1f} s")
+        waiting = [threading.Thread(target=check, args=(port, idle_results)) for check in (idle_checks, slow_check)]
+        for thread in waiting:
+            thread.start()
+        closed_keep_alive(process, port)
+        half_closed(port)
+        flood(process, port)
+        for thread in waiting:
+            thread.join()
+        check_timeouts(idle_results)
         if process.poll() is not None:
             fail(f"the gateway exited with status {process.returncode}")
     finally:
