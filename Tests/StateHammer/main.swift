@@ -68,7 +68,8 @@ if arguments[1] == "bench" {
     }
     let seconds = milliseconds(total) / 1000
     say(
-        "rate \(Int(Double(count) / seconds)) p50 \(milliseconds(times[count / 2])) p99 \(milliseconds(times[count * 99 / 100]))"
+        "rate \(Int(Double(count) / seconds)) p50 \(milliseconds(times[count / 2])) "
+            + "p99 \(milliseconds(times[count * 99 / 100]))"
     )
     exit(0)
 }
