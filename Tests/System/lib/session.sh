@@ -74,3 +74,30 @@ expect_window() {
     kill "$1"
     wait "$1" 2>/dev/null || true
 }
+
+# Sourced too, at the top of a test. scratch_session NAME VARIABLE...: a temporary folder in
+# $scratch (kept, and its path printed, when KEEP is set) and `fail MESSAGE`, which prints
+# "NAME: FAIL: MESSAGE" on stderr and exits 1. On exit, the processes whose ids the named
+# variables hold by then (the test sets them as it starts each one) and Xvfb are ended and the
+# folder removed.
+scratch_session() {
+    SCRATCH_TEST=$1
+    shift
+    SCRATCH_PIDS=("$@" XVFB_PID)
+    local name
+    for name in "${SCRATCH_PIDS[@]}"; do printf -v "$name" '%s' ""; done
+    scratch=$(mktemp -d)
+    [ -z "${KEEP:-}" ] || echo "$SCRATCH_TEST: scratch files kept in $scratch"
+    trap end_scratch_session EXIT
+    # shellcheck disable=SC2317  # called by the test that sourced this file
+    fail() { echo "$SCRATCH_TEST: FAIL: $*" >&2; exit 1; }
+}
+
+# scratch_session's exit: ends the processes, then removes the folder unless KEEP is set.
+end_scratch_session() {
+    local name pids=()
+    # shellcheck disable=SC2206  # a variable may hold several ids
+    for name in "${SCRATCH_PIDS[@]}"; do pids+=(${!name:-}); done
+    [ ${#pids[@]} = 0 ] || kill "${pids[@]}" 2>/dev/null || true
+    [ -n "${KEEP:-}" ] || rm -rf "$scratch"
+}
