@@ -221,8 +221,9 @@ contrast-report: build stage
 
 # The protocol's conformance suite (docs/protocol.md) against the server at URL, e.g. the base
 # URL codegate-gateway prints: `make conformance URL=http://127.0.0.1:PORT/`. Without URL it
-# starts a codegate-gateway of its own (short cooldown and lifetime, private state) and checks it.
-conformance:
+# starts a codegate-gateway of its own (short cooldown and lifetime, private state) and checks it,
+# with its catalogs from .build/locale (its errors' languages are part of the protocol).
+conformance: locale
 	$(call require,$(RUN_PACKAGES) python3)
 	@if [ -n "$(URL)" ]; then /usr/bin/python3 scripts/conformance.py "$(URL)"; else \
 		$(SWIFT) build --product codegate-gateway && \
