@@ -1,4 +1,5 @@
-# CodeGate: `make run` opens the app, `make test` runs every test under a private X server,
+# CodeGate: `make run` opens the app, `make test` runs every test under a private X server
+# (the Swift tests, then the system tests of Tests/System: `make check SUITE=NAME` runs one),
 # `make install` puts a self-contained build under PREFIX (default /usr/local, staged under
 # DESTDIR if given) and `make uninstall` removes it again. `make pot` refreshes the translation
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
@@ -26,7 +27,7 @@ ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
 A11Y_PACKAGES := $(TEST_PACKAGES) at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi x11-xserver-utils
 CONTRAST_PACKAGES := $(A11Y_PACKAGES) imagemagick python3-pil
-# The GObject library's examples (scripts/test_languages.sh): PyGObject, GtkBuilder, Blueprint,
+# The GObject library's examples (Tests/System/languages/run): PyGObject, GtkBuilder, Blueprint,
 # GJS, Vala, C and Rust over the staged install, driven as the Swift example is (AT-SPI,
 # screenshots). Rust builds offline from Debian's crates with the cargo on PATH (rustup's on a
 # new machine here), Debian's cargo where there is none.
@@ -53,7 +54,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\([^"]*\)"$$/\1/p' Sources
 # introspection look on Debian, /usr/local included.
 LIB_VERSION := $(VERSION)
 GOBJECT_PACKAGES := $(RUN_PACKAGES) gobject-introspection libgirepository1.0-dev valac gcc
-# scripts/test_gobject.sh: the library from Python, the C example on the accessibility bus and
+# Tests/System/gobject/run: the library from Python, the C example on the accessibility bus and
 # under valgrind.
 GOBJECT_TEST_PACKAGES := $(GOBJECT_PACKAGES) python3-gi gir1.2-gtk-4.0 valgrind xvfb xauth xdotool \
 	dbus-daemon dbus-bin libglib2.0-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0
@@ -91,7 +92,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage deb run test lint docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test check lint docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -141,32 +142,23 @@ run: build
 	glib-compile-schemas --strict .build/schemas
 	GSETTINGS_SCHEMA_DIR=$(CURDIR)/.build/schemas $(SWIFT) run --skip-build codegate $(ARGS)
 
+# Every Debian package a system suite needs (Tests/System/SUITES), and Orca's when the
+# `orca` suite is asked for.
+CHECK_PACKAGES = $(sort $(CONTRAST_PACKAGES) $(GOBJECT_TEST_PACKAGES) $(LANGUAGE_PACKAGES) $(DEB_TEST_PACKAGES) \
+	$(if $(filter orca,$(SUITE)),$(ORCA_PACKAGES)))
+
 test: locale stage docs lint
-	$(call require,$(CONTRAST_PACKAGES))
-	$(call require,$(GOBJECT_TEST_PACKAGES))
+	$(call require,$(CHECK_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(HEADLESS) $(SWIFT) test --skip-build
-	scripts/test_public_api.sh
-	scripts/module_rules.py
-	scripts/test_catalogs.sh
-	scripts/test_state_race.sh
-	scripts/test_gateway.sh
-	scripts/test_links.py
-	scripts/test_excerpts.py
-	scripts/test_example.sh
-	$(call require,$(LANGUAGE_PACKAGES))
-	scripts/test_languages.sh
-	scripts/test_idle.sh
-	scripts/test_single_instance.sh
-	scripts/test_notification.sh
-	scripts/test_about.sh
-	scripts/test_a11y.sh
-	scripts/test_controls_a11y.sh
-	scripts/test_contrast.sh --out .build/contrast
-	scripts/test_install.sh
-	scripts/test_gobject.sh
-	$(call require,$(DEB_TEST_PACKAGES))
-	scripts/test_deb.sh
+	Tests/System/run
+
+# The system tests alone (Tests/System): every suite, or `make check SUITE=a11y` (names
+# separated by spaces) for some.
+check: locale stage
+	$(call require,$(CHECK_PACKAGES))
+	$(SWIFT) build --build-tests
+	Tests/System/run $(SUITE)
 
 # swift-format's rules (.swift-format) and shellcheck (.shellcheckrc): scripts/lint.sh says
 # which rules are off and why.
@@ -214,23 +206,24 @@ soak: build
 # of each state in the light, dark and high-contrast styles (screenshots in .build/contrast).
 a11y-report: build
 	$(call require,$(A11Y_PACKAGES))
-	scripts/test_a11y.sh --report
+	Tests/System/a11y/run --report
 
-# What Orca says over the whole flow by keyboard, in both scenarios (scripts/orca_flow.sh): not
+# What Orca says over the whole flow by keyboard, in both scenarios (Tests/System/orca/run): not
 # part of `test`, since Orca 43 itself sometimes crashes on a page that goes away.
 orca-report: build
 	$(call require,$(ORCA_PACKAGES))
-	scripts/orca_flow.sh --scenario success --report
-	scripts/orca_flow.sh --scenario network --report
+	Tests/System/orca/run --scenario success --report
+	Tests/System/orca/run --scenario network --report
 
 contrast-report: build stage
 	$(call require,$(CONTRAST_PACKAGES))
-	scripts/test_contrast.sh --report --full --out .build/contrast
+	Tests/System/contrast/run --report --full --out .build/contrast
 
 # The protocol's conformance suite (docs/protocol.md) against the server at URL, e.g. the base
 # URL codegate-gateway prints: `make conformance URL=http://127.0.0.1:PORT/`. Without URL it
-# starts a codegate-gateway of its own (short cooldown and lifetime, private state) and checks it.
-conformance:
+# starts a codegate-gateway of its own (short cooldown and lifetime, private state) and checks it,
+# with its catalogs from .build/locale (its errors' languages are part of the protocol).
+conformance: locale
 	$(call require,$(RUN_PACKAGES) python3)
 	@if [ -n "$(URL)" ]; then /usr/bin/python3 scripts/conformance.py "$(URL)"; else \
 		$(SWIFT) build --product codegate-gateway && \
@@ -327,7 +320,7 @@ uninstall:
 # tree but .build and dist.
 DEB_PACKAGES := $(GOBJECT_PACKAGES) appstream debhelper dpkg-dev help2man lintian
 DEB_ARCH = $(shell dpkg --print-architecture)
-# scripts/test_deb.sh: the installed packages from the app's window, Python, GJS, C and Vala.
+# Tests/System/deb/run: the installed packages from the app's window, Python, GJS, C and Vala.
 DEB_TEST_PACKAGES := $(DEB_PACKAGES) xvfb xauth xdotool python3-gi gir1.2-gtk-4.0 gjs gcc
 deb:
 	$(call require,$(DEB_PACKAGES))

@@ -172,7 +172,7 @@ let package = Package(
             path: "Tests/CodeGateTestSupport"),
         // Real GTK in tests: the main loop pumped with a bounded wait, real input by xdotool.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
-        // One gateway process on a shared state, which scripts/test_state_race.sh runs in pairs.
+        // One gateway process on a shared state, which Tests/System/state-race/run runs in pairs.
         .executableTarget(
             name: "StateHammer",
             dependencies: [

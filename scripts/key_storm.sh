@@ -41,7 +41,7 @@ app=
 XVFB_PID=
 trap 'kill $app $XVFB_PID 2>/dev/null || true' EXIT
 fail() { echo "key storm: FAIL: $*" >&2; exit 1; }
-. scripts/xvfb.sh
+. Tests/System/lib/session.sh
 start_xvfb 800x800x24
 
 # Starts the app and waits for its window. glibc overwrites freed memory and keeps it off the

@@ -21,6 +21,9 @@ if [ -n "$findings" ]; then
     echo "lint: scripts/rewrap.py FILE.swift... fixes those swift-format can fix itself"
     status=1
 fi
-shellcheck scripts/*.sh .ci/run || status=1
+# The shell files of Tests/System: its .sh files and each `run` written in shell.
+system=$(grep -l '^#!.*sh$' Tests/System/run Tests/System/*/run 2>/dev/null || true)
+# shellcheck disable=SC2086  # one word per file
+shellcheck scripts/*.sh Tests/System/*/*.sh $system .ci/run || status=1
 [ "$status" != 0 ] || echo "lint: swift-format and shellcheck found nothing"
 exit $status

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --static-swift-stdlib --product codegate
 binary=$(readlink -f .build/release/codegate)
-. scripts/xvfb.sh
+. Tests/System/lib/session.sh
 start_xvfb 1024x768x24
 work=$(mktemp -d)
 trap 'kill ${APP_PID:-} $XVFB_PID 2>/dev/null || true; rm -rf "$work"' EXIT

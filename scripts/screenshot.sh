@@ -14,7 +14,7 @@ case ${2:-light} in
 esac
 cd "$(dirname "$0")/.."
 mkdir -p "$(dirname "$out")"
-. scripts/xvfb.sh
+. Tests/System/lib/session.sh
 start_xvfb 800x800x24
 start_app --gateway-latency 300
 sleep 1

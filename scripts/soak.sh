@@ -12,7 +12,7 @@ set -euo pipefail
 cycles=${1:-200}
 warmup=20
 cd "$(dirname "$0")/.."
-. scripts/xvfb.sh
+. Tests/System/lib/session.sh
 start_xvfb 800x800x24
 start_app --duration 1
 sleep 1

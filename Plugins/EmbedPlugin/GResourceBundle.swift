@@ -20,7 +20,9 @@ enum GResourceBundle {
         let script = #"""
             set -e
             "$1" --sourcedir "$2" --target "$4.gresource" "$3"
-            printf '// Generated from a GResource manifest by EmbedPlugin.\n/// The compiled GResource bundle, base64-encoded.\nlet compiledResourceBundle = "%s"\n' \
+            printf '%s\n%s\nlet compiledResourceBundle = "%s"\n' \
+                '// Generated from a GResource manifest by EmbedPlugin.' \
+                '/// The compiled GResource bundle, base64-encoded.' \
                 "$(base64 -w0 "$4.gresource")" > "$4"
             rm "$4.gresource"
             """#

@@ -49,11 +49,13 @@ public struct GatewayOptions: Equatable, Sendable {
             ),
         ]
         return
-            "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] [--duration SECONDS] [--code-ttl SECONDS]"
+            "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] "
+                + "[--duration SECONDS] [--code-ttl SECONDS]"
             + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]\n"
-            // TRANSLATORS: the first lines of codegate-gateway --help.
             + localized(
-                "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output."
+                // TRANSLATORS: the first lines of codegate-gateway --help.
+                "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); "
+                    + "prints its base URL, then each text message it delivers, on standard output."
             )
             + "\n\n" + options.map { "  \($0.0.padding(24))\($0.1)\n" }.joined()
     }
@@ -189,7 +191,8 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
             "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"\(text)\""
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
         case .remoteAddress(let address):
-            "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
+            "--listen \(address) is not a loopback address: add --allow-remote, "
+                + "with TLS in front (codes must not travel in clear text)"
         }
     }
 }

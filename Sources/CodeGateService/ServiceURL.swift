@@ -122,7 +122,8 @@ public enum ServiceURLError: Error, Equatable, Sendable, CustomStringConvertible
         case .badHost: "the URL's host is not a host name or IP address"
         case .badPort(let text): "the URL's port must be a number from 1 to 65535, not \"\(text)\""
         case .cleartext(let host):
-            "http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), not \(host): codes must not travel in clear text; use https://"
+            "http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), not \(host): "
+                + "codes must not travel in clear text; use https://"
         }
     }
 }

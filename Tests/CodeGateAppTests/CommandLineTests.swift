@@ -61,7 +61,8 @@ import Testing
         (["--duration=3601"], "codegate: --duration must be a whole number of seconds from 1 to 3600, not \"3601\"\n"),
         (
             ["--label-format", "重新发送"],
-            "codegate: --label-format: label format \"重新发送\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"
+            "codegate: --label-format: label format \"重新发送\" has no seconds placeholder: "
+                + "use {s} or {ss}, as in \"获取验证码({s})\"\n"
         ),
         (["--foo"], "codegate: Unknown option --foo\n"),
         (["--duration"], "codegate: Missing argument for --duration\n"),
@@ -77,7 +78,8 @@ import Testing
         ),
         (
             ["--label-format", "\u{1B}]0;x\u{07}"],
-            "codegate: --label-format: label format \"\\u{1B}]0;x\\u{7}\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"
+            "codegate: --label-format: label format \"\\u{1B}]0;x\\u{7}\" has no seconds placeholder: "
+                + "use {s} or {ss}, as in \"获取验证码({s})\"\n"
         ),
         (
             ["13800138000"],
@@ -94,7 +96,8 @@ import Testing
         ),
         (
             ["--service", "http://codes.example.com/"],
-            "codegate: --service: http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), not codes.example.com: codes must not travel in clear text; use https://\n"
+            "codegate: --service: http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), "
+                + "not codes.example.com: codes must not travel in clear text; use https://\n"
         ),
         (
             ["--service", "codes.example.com"],
@@ -117,7 +120,8 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "codegate: --label-format: label format \"重新获取({s}秒)重新获取({…\" has 3500 characters; a button label takes at most 64\n"
+                == "codegate: --label-format: label format \"重新获取({s}秒)重新获取({…\" has 3500 characters; "
+                + "a button label takes at most 64\n"
         )
     }
 
@@ -130,7 +134,8 @@ import Testing
             locale: "zh_CN.GB18030", input: try gb18030("重新发送"))
         #expect(result.status == 2)
         let line =
-            "codegate: --label-format: label format \"重新发送\" has no seconds placeholder: use {s} or {ss}, as in \"获取验证码({s})\"\n"
+            "codegate: --label-format: label format \"重新发送\" has no seconds placeholder: "
+                + "use {s} or {ss}, as in \"获取验证码({s})\"\n"
         #expect(result.stderr == (try gb18030(line)))
     }
 
@@ -141,7 +146,9 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "codegate: --label-format: label format \"\\u91cd\\u65b0\\u53d1\\u9001\" has no seconds placeholder: use {s} or {ss}, as in \"\\u83b7\\u53d6\\u9a8c\\u8bc1\\u7801({s})\"\n"
+                == "codegate: --label-format: label format \"\\u91cd\\u65b0\\u53d1\\u9001\" "
+                + "has no seconds placeholder: "
+                + "use {s} or {ss}, as in \"\\u83b7\\u53d6\\u9a8c\\u8bc1\\u7801({s})\"\n"
         )
     }
 
@@ -182,7 +189,9 @@ import Testing
         #expect(refused.status == 2)
         #expect(
             String(decoding: refused.stderr, as: UTF8.self)
-                == "codegate: the GSettings key service-url of io.github.codegate.CodeGate: http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), not codes.example.com: codes must not travel in clear text; use https://\n"
+                == "codegate: the GSettings key service-url of io.github.codegate.CodeGate: "
+                + "http:// is only allowed to this machine (localhost, 127.0.0.0/8, ::1), "
+                + "not codes.example.com: codes must not travel in clear text; use https://\n"
         )
         // With the option, the key is not read: the app goes on to open its window (and, with
         // no display here, fails at that).
@@ -213,7 +222,8 @@ import Testing
         let result = try run(["--service", "https://codes.example.com/", "--gateway-fail", "network"])
         #expect(
             result.stderr.hasPrefix(
-                "codegate: --gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing\n"
+                "codegate: --gateway-latency and --gateway-fail act on the embedded gateway only; "
+                    + "with a code server they do nothing\n"
             ))
     }
 

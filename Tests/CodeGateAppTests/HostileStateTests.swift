@@ -74,7 +74,8 @@ final class HostileStateTests: XCTestCase {
         case "extreme":
             let max = Int64.max
             let text = !path.hasSuffix("cooldown")
-                ? "codegate-gateway-1 -\n+8613800138000 \(max) \(max) \(max) \(String(repeating: "ab", count: 16)) \(String(repeating: "cd", count: 32))\n"
+                ? "codegate-gateway-1 -\n+8613800138000 \(max) \(max) \(max) "
+                    + "\(String(repeating: "ab", count: 16)) \(String(repeating: "cd", count: 32))\n"
                 : "codegate-cooldown-1 - \(max) \(max) \(max)\n"
             try write(Array(text.utf8), to: path, permissions: 0o600)
         default:

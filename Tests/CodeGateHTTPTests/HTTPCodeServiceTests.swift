@@ -115,7 +115,8 @@ final class HTTPCodeServiceTests: XCTestCase {
     func testAResetMidBodyIsANetworkFailure() {
         H.withServer { server, service in
             let head =
-                "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n{\"cooldown_seconds\": "
+                "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 60\r\n\r\n{\"cooldown_seconds\": "
             server.reply = { _ in .raw(.reset(head: head)) }
             XCTAssertEqual(H.request(service), .failure(.network))
         }

@@ -62,7 +62,8 @@ import Testing
             ),
             (
                 ["--listen", "10.0.0.1:80"],
-                "--listen 10.0.0.1 is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
+                "--listen 10.0.0.1 is not a loopback address: add --allow-remote, "
+                    + "with TLS in front (codes must not travel in clear text)"
             ),
             (["--trusted-proxy", "proxy.example"], "--trusted-proxy must be an IP address, not \"proxy.example\""),
             (["--verbose", "1"], "unknown option --verbose; --help lists them"),

@@ -79,9 +79,8 @@ func measure(count: Int, port: String, server: (input: Int32, output: Int32)) {
     close(server.input)
     var answer = [UInt8](repeating: 0, count: 64)
     let read = Glibc.read(server.output, &answer, answer.count)
-    say(
-        "  connections the server saw: \(String(decoding: answer.prefix(max(0, read)), as: UTF8.self).split(separator: " ").last.map { $0.trimmingCharacters() } ?? "?") for \(2 * (count + 50)) requests"
-    )
+    let seen = String(decoding: answer.prefix(max(0, read)), as: UTF8.self).split(separator: " ").last
+    say("  connections the server saw: \(seen.map { $0.trimmingCharacters() } ?? "?") for \(2 * (count + 50)) requests")
 }
 
 /// `count` rounds after 50 to warm up; prints the percentiles.

@@ -6,7 +6,7 @@ import CodeGateTestSupport
 import Glibc
 #endif
 
-// One CodeGate gateway process on a shared state folder, for scripts/test_state_race.sh:
+// One CodeGate gateway process on a shared state folder, for Tests/System/state-race/run:
 //   StateHammer request FOLDER COUNT [START]  asks a code for COUNT numbers in turn, printing
 //                                             "sent N" or "cooldown N" as each answer comes
 //                                             back, from START (seconds since 1970) on, so
@@ -68,7 +68,8 @@ if arguments[1] == "bench" {
     }
     let seconds = milliseconds(total) / 1000
     say(
-        "rate \(Int(Double(count) / seconds)) p50 \(milliseconds(times[count / 2])) p99 \(milliseconds(times[count * 99 / 100]))"
+        "rate \(Int(Double(count) / seconds)) p50 \(milliseconds(times[count / 2])) "
+            + "p99 \(milliseconds(times[count * 99 / 100]))"
     )
     exit(0)
 }

@@ -80,7 +80,8 @@ public final class CodeGateApplication {
             if options.service != nil, options.gateway != GatewaySimulation() {
                 Self.printError(
                     localized(
-                        "--gateway-latency and --gateway-fail act on the embedded gateway only; with a code server they do nothing"
+                        "--gateway-latency and --gateway-fail act on the embedded gateway only; "
+                            + "with a code server they do nothing"
                     ))
             }
             if parsed.optionsGiven && isRunningElsewhere() {

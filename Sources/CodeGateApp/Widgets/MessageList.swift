@@ -84,10 +84,11 @@ final class MessageList {
     func add(_ message: SMSMessage) {
         texts.insert(message.text, at: 0)
         if let previous = newest {
-            // TRANSLATORS: over an older message: {0} is when it came ("12:03"), {1} where it
-            // was sent ("138****8000").
             gtk_label_set_text(
-                previous.caption.opaque, localized("{0} 发送至 {1} · 已有更新的验证码").filling(previous.time, previous.recipient))
+                previous.caption.opaque,
+                // TRANSLATORS: over an older message: {0} is when it came ("12:03"), {1} where it
+                // was sent ("138****8000").
+                localized("{0} 发送至 {1} · 已有更新的验证码").filling(previous.time, previous.recipient))
             cg_accessible_set_description(previous.text, localized("这条短信的验证码已被更新的取代"))
         }
         let time = Self.now()

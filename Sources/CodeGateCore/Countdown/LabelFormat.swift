@@ -113,7 +113,9 @@ public enum LabelFormatError: Error, Equatable, CustomStringConvertible {
             "label format \"\(format)\" opens a { that is never closed"
         case .tooLong(let format):
             // Only its start is quoted: the line stays one readable line whatever was passed.
-            "label format \"\(String(format.unicodeScalars.prefix(16)))…\" has \(format.unicodeScalars.count) characters; a button label takes at most \(LabelFormat.longest)"
+            "label format \"\(String(format.unicodeScalars.prefix(16)))…\" "
+                + "has \(format.unicodeScalars.count) characters; "
+                + "a button label takes at most \(LabelFormat.longest)"
         }
     }
 }

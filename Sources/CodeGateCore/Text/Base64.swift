@@ -1,8 +1,9 @@
 /// Standard base64 (RFC 4648, with padding), decoded without Foundation: how the build embeds
-/// the controls' catalogs as string literals, cheap for the compiler to type-check.
-enum Base64 {
+/// the controls' catalogs and the GResource bundles as string literals, cheap for the compiler
+/// to type-check.
+package enum Base64 {
     /// The bytes `text` encodes; nil when it is not canonical padded base64.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let input = Array(text.utf8)
         guard input.count % 4 == 0 else { return nil }
         var output: [UInt8] = []

@@ -21,7 +21,8 @@ public enum LaunchOption: String, CaseIterable, Sendable {
         case .duration: PolicyOption.cooldown.help
         case .labelFormat:
             localized(
-                "Button text while counting; {s} is the seconds left, {ss} the same zero-padded (default \"获取验证码({s})\")"
+                "Button text while counting; {s} is the seconds left, {ss} the same zero-padded "
+                    + "(default \"获取验证码({s})\")"
             )
         case .codeLifetime: PolicyOption.codeLifetime.help
         case .gatewayLatency:

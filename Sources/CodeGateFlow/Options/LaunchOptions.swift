@@ -108,9 +108,11 @@ public enum LaunchOptionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .outOfRange(let option, let unit, let range, let text):
-            "\(option) must be a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), not \"\(text)\""
+            "\(option) must be a whole number of \(unit) from \(range.lowerBound) "
+                + "to \(range.upperBound), not \"\(text)\""
         case .unknownFailure(let text):
-            "--gateway-fail must be one of \(GatewaySimulation.Failure.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\""
+            "--gateway-fail must be one of "
+                + "\(GatewaySimulation.Failure.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\""
         case .badLabelFormat(let error):
             "--label-format: \(error)"
         case .badServiceURL(let error):

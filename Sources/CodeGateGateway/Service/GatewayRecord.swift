@@ -11,9 +11,10 @@ package struct GatewayRecord: Equatable {
     /// Its live code; nil once used.
     var code: IssuedCode?
 
-    /// The longest cooldown or lifetime a stored record may claim: a day, far beyond what the
-    /// options allow, so a damaged number cannot hold a number for years.
-    static let longestRule: Duration = .seconds(86_400)
+    /// The longest cooldown or lifetime a stored record may claim: the longest countdown the
+    /// controls run (a day), far beyond what the options allow, so a damaged number cannot hold
+    /// a number for years.
+    static let longestRule = Countdown.longest
 
     /// How long an expired code is remembered, so that typing it says it expired rather than
     /// that none was requested.

@@ -8,13 +8,15 @@ import CodeGateService
 extension GatewayStore {
     static let closureTable = """
         CREATE TABLE IF NOT EXISTS closures (
-            id INTEGER PRIMARY KEY CHECK (id = 1), boot_id TEXT NOT NULL, until_boot INTEGER NOT NULL, until_wall INTEGER NOT NULL
+            id INTEGER PRIMARY KEY CHECK (id = 1), boot_id TEXT NOT NULL, until_boot INTEGER NOT NULL,
+                until_wall INTEGER NOT NULL
         ) STRICT
         """
 
     static let clientTable = """
         CREATE TABLE IF NOT EXISTS clients (
-            client TEXT PRIMARY KEY NOT NULL, boot_id TEXT NOT NULL, due_boot INTEGER NOT NULL, due_wall INTEGER NOT NULL
+            client TEXT PRIMARY KEY NOT NULL, boot_id TEXT NOT NULL, due_boot INTEGER NOT NULL,
+                due_wall INTEGER NOT NULL
         ) STRICT
         """
 
@@ -77,7 +79,8 @@ extension GatewayStore {
                     clocks)
                 let rows = try database.run(
                     """
-                    SELECT CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END FROM clients WHERE client = ?4
+                    SELECT CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END
+                        FROM clients WHERE client = ?4
                     """, clocks + [.text(client)])
                 // A moment further than a minute ahead is no moment of ours: a minute.
                 var due = Duration.zero

@@ -27,7 +27,8 @@ extension GatewayStore {
                 (CASE WHEN boot_id = ?1 THEN ?2 - issued_boot ELSE ?3 - issued_wall END) >= MAX(cooldown, lifetime)
             """, [.text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds)])
         try database.run("""
-            DELETE FROM replies WHERE key NOT IN (SELECT key FROM replies ORDER BY issued_wall DESC LIMIT \(GatewayReply.capacity - 1))
+            DELETE FROM replies WHERE key NOT IN (SELECT key FROM replies
+                ORDER BY issued_wall DESC LIMIT \(GatewayReply.capacity - 1))
             """)
         let rows = try database.run("SELECT \(replyColumns) FROM replies WHERE key = ?", [.text(key)])
         return rows.first.flatMap { reply(from: $0, at: now) }.flatMap { $0.isKept ? $0 : nil }

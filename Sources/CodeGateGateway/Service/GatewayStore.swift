@@ -337,7 +337,8 @@ public final class GatewayStore: CodeStore {
     {
         try database.run(
             """
-            DELETE FROM numbers WHERE number != ?1 AND \(Self.age) >= MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime + ?5 END)
+            DELETE FROM numbers WHERE number != ?1 AND \(Self.age) >= MAX(cooldown,
+                CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime + ?5 END)
             """,
             [
                 .text(number.e164), .text(now.bootID), .integer(now.boot.wholeNanoseconds),

@@ -1,4 +1,5 @@
 import CGtk
+import CodeGateCore
 
 /// A GResource bundle that EmbedPlugin compiled into a target (its base64
 /// `compiledResourceBundle`), registered with GLib once so its files resolve under `basePath`.
@@ -24,21 +25,24 @@ package final class ResourceBundle {
     @discardableResult
     package func register() -> Bool {
         if let registered { return registered }
-        var length: gsize = 0
-        let data = g_base64_decode(encoded, &length)
-        // GLib frees the decoded data with the bytes; it is g_malloc'd, so aligned as GVariant needs.
-        let bytes = g_bytes_new_take(data, length)
+        guard let decoded = Base64.decode(encoded) else { return unreadable() }
+        // g_bytes_new copies into g_malloc'd memory, aligned as GVariant needs.
+        let bytes = decoded.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         var error: UnsafeMutablePointer<GError>?
         guard let resource = g_resource_new_from_data(bytes, &error) else {
-            cg_log_warning("A compiled resource bundle is unreadable: \(basePath) is missing")
             g_error_free(error)
-            registered = false
-            return false
+            return unreadable()
         }
         g_resources_register(resource)
         g_resource_unref(resource)
         registered = true
         return true
+    }
+
+    private func unreadable() -> Bool {
+        cg_log_warning("A compiled resource bundle is unreadable: \(basePath) is missing")
+        registered = false
+        return false
     }
 }

@@ -212,9 +212,10 @@ public final class SlideToUnlock {
     }
 
     /// Where the thumb goes for the pointer at `x`: as far as the pointer travelled since
-    /// the drag began, one to one, leftwards on a mirrored track. GTK 4.8's own drag maps the pointer's travel over the whole
-    /// trough yet moves the thumb over the trough less its width, so a wide thumb lags the
-    /// pointer (by 12% here) and stops short of the end when the pointer gets there.
+    /// the drag began, one to one, leftwards on a mirrored track. GTK 4.8's own drag maps the
+    /// pointer's travel over the whole trough yet moves the thumb over the trough less its
+    /// width, so a wide thumb lags the pointer (by 12% here) and stops short of the end when
+    /// the pointer gets there.
     private func dragged(to x: Double) {
         guard isDragging, let origin = dragOrigin, x != origin.x, let trough, let thumb else { return }
         let travel = Double(gtk_widget_get_width(trough) - gtk_widget_get_width(thumb))

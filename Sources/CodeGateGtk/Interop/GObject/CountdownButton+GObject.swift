@@ -187,7 +187,8 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
     fileprivate func setFormat(_ format: String, idleText: String) {
         guard !idleText.isEmpty else {
             cg_log_warning(
-                "CodeGateCountdownButton: an empty idle-text would leave the button blank; it stays \"\(model.countdown.format.idleText)\""
+                "CodeGateCountdownButton: an empty idle-text would leave the button blank; "
+                    + "it stays \"\(model.countdown.format.idleText)\""
             )
             return
         }

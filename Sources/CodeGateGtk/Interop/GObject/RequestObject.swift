@@ -66,7 +66,8 @@ package final class RequestObject: ObjectInstance {
     package func answer(_ outcome: Result<Duration, any Error>, by function: String) {
         guard isPending else {
             cg_log_debug(
-                "\(function): the request is no longer pending (answered, timed out, reset or superseded): answer ignored"
+                "\(function): the request is no longer pending "
+                    + "(answered, timed out, reset or superseded): answer ignored"
             )
             return
         }
