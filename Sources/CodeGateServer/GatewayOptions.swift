@@ -4,7 +4,8 @@ import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
 /// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
-/// [--key-file PATH]`, each as `--name value` or `--name=value`.
+/// [--key-file PATH] [--database URL | --database-file PATH]`, each as `--name value` or
+/// `--name=value`.
 public struct GatewayOptions: Equatable, Sendable {
     /// The port; 0 takes any free one.
     public var port: UInt16 = 0
@@ -22,6 +23,11 @@ public struct GatewayOptions: Equatable, Sendable {
     public var rateLimit = 120
     /// The state folder; nil for the app's own (`$XDG_STATE_HOME/codegate`).
     public var stateFolder: String?
+    /// `--database`: the PostgreSQL database the state is kept in, instead of SQLite in the
+    /// state folder.
+    public var databaseURL: String?
+    /// `--database-file`: the file that holds that URL, so no password shows in a process list.
+    public var databaseFile: String?
     /// `--help` was asked for.
     public var wantsHelp = false
 
@@ -47,10 +53,19 @@ public struct GatewayOptions: Equatable, Sendable {
                 "--key-file PATH",
                 localized("Key for code digests, an absolute path (default gateway.key in the state folder)")
             ),
+            (
+                "--database URL",
+                localized("PostgreSQL database shared by many gateways, postgresql://… (default SQLite in the state folder)")
+            ),
+            (
+                "--database-file PATH",
+                localized("File holding that URL, so no password shows in a process list (or set CODEGATE_DATABASE_URL)")
+            ),
         ]
         return
             "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] [--duration SECONDS] [--code-ttl SECONDS]"
-            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]\n"
+            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
+            + " [--database URL | --database-file PATH]\n"
             // TRANSLATORS: the first lines of codegate-gateway --help.
             + localized(
                 "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output."
@@ -85,6 +100,7 @@ public struct GatewayOptions: Equatable, Sendable {
             try options.set(name, to: value)
         }
         if !options.allowsRemote && !Self.isLoopback(options.address) { throw .remoteAddress(options.address) }
+        if options.databaseURL != nil && options.databaseFile != nil { throw .twoDatabases }
         return options
     }
 
@@ -105,6 +121,12 @@ public struct GatewayOptions: Equatable, Sendable {
         case "--key-file":
             guard value.hasPrefix("/") else { throw .relativeKeyFile(value) }
             keyFile = value
+        case "--database":
+            guard Self.isDatabaseURL(value) else { throw .badDatabaseURL("--database") }
+            databaseURL = value
+        case "--database-file":
+            guard value.hasPrefix("/") else { throw .relativeDatabaseFile(value) }
+            databaseFile = value
         case "--listen":
             guard let (host, number) = Self.endpoint(value) else { throw .badEndpoint(value) }
             address = host
@@ -114,6 +136,11 @@ public struct GatewayOptions: Equatable, Sendable {
             trustedProxy = value
         default: throw .unknown(name)
         }
+    }
+
+    /// Whether `text` is a PostgreSQL connection URI, the only kind of database URL taken.
+    public static func isDatabaseURL(_ text: String) -> Bool {
+        (text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")) && !text.contains(where: \.isNewline)
     }
 
     /// `ADDR:PORT` or `[ADDR]:PORT`: the address (an IPv4 dotted quad or an IPv6 address) and
@@ -174,6 +201,12 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case badEndpoint(String)
     case badAddress(String)
     case remoteAddress(String)
+    case twoDatabases
+    /// A database URL that is not `postgresql://…`, from the option or the source named.
+    case badDatabaseURL(String)
+    case relativeDatabaseFile(String)
+    /// The database URL's file or variable could not be read: its path and why.
+    case unreadableDatabaseFile(String, String)
 
     public var description: String {
         switch self {
@@ -188,6 +221,11 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .badEndpoint(let text):
             "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"\(text)\""
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
+        case .twoDatabases: "--database and --database-file name the same thing: give one"
+        case .badDatabaseURL(let source):
+            "\(source) must be a PostgreSQL URL, postgresql://[user@]host[:port]/database[?…] (not shown here: it may hold a password)"
+        case .relativeDatabaseFile(let path): "--database-file must be an absolute path, not \"\(path)\""
+        case .unreadableDatabaseFile(let path, let reason): "cannot read the database URL from \(path): \(reason)"
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
         }

@@ -1,6 +1,7 @@
 import CodeGateCore
 import CodeGateGLib
 import CodeGateGateway
+import CodeGateGatewayPostgres
 import CodeGateText
 import Glibc
 
@@ -36,10 +37,20 @@ public enum GatewayProcess {
         unsetenv("LANGUAGE")
         let timers = GLibTimerPort()
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
-        let store = GatewayStore(
-            folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
-            keyFile: options.keyFile ?? credentialKeyFile())
-        let service = LocalCodeService(timers: timers, policy: options.policy, store: store)
+        let service: LocalCodeService
+        switch DatabaseURLSource.resolve(options) {
+        case .failure(let error):
+            say("codegate-gateway: \(error.description.terminalEscaped)", to: STDERR_FILENO)
+            return 2
+        case .success(let url?):
+            guard let store = openDatabase(url, options: options, report: report) else { return 2 }
+            service = LocalCodeService(timers: timers, policy: options.policy, codeStore: store)
+        case .success(nil):
+            let store = GatewayStore(
+                folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
+                keyFile: options.keyFile ?? credentialKeyFile())
+            service = LocalCodeService(timers: timers, policy: options.policy, store: store)
+        }
         let server = GatewayServer(
             api: GatewayAPI(service: service, rateLimit: options.rateLimit), trustedProxy: options.trustedProxy,
             log: report)
@@ -60,6 +71,33 @@ public enum GatewayProcess {
         }
         withExtendedLifetime((server, phone)) {}
         return 0
+    }
+
+    /// The store on the PostgreSQL database at `url`, connected, migrated and checked against
+    /// this gateway's key; nil (after one line on stderr) when it cannot be used at start: a
+    /// service manager restarts the gateway (`Restart=on-failure`) until it can.
+    private static func openDatabase(_ url: String, options: GatewayOptions, report: @escaping @MainActor (String) -> Void)
+        -> PostgresStore?
+    {
+        let keyFile = options.keyFile ?? credentialKeyFile()
+        let store = PostgresStore(
+            url: url, keyFile: keyFile, folder: keyFile == nil ? openStateFolder(options.stateFolder) : nil,
+            report: report)
+        // A failure was reported by the store itself, in one line.
+        let matches: Bool
+        do {
+            try store.check()
+            matches = try store.keyMatches()
+        } catch {
+            return nil
+        }
+        guard matches else {
+            report(
+                "the key for code digests differs from the one the database was first used with: give every gateway on it the same --key-file"
+            )
+            return nil
+        }
+        return store
     }
 
     /// The state folder `path` names, or the app's own: the same `gateway.db` as every

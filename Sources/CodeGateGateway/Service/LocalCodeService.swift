@@ -35,22 +35,32 @@ public final class LocalCodeService: CodeService {
 
     /// Creates the gateway over what `store` keeps; without one, over a store in memory whose
     /// clocks are `timers`'.
-    public init(
+    public convenience init(
         timers: any TimerPort,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         policy: Policy = Policy(),
         simulation: GatewaySimulation = GatewaySimulation(),
         store: GatewayStore? = nil
     ) {
+        let origin = timers.now
+        self.init(
+            timers: timers, random: random, policy: policy, simulation: simulation,
+            codeStore: store ?? GatewayStore(inMemoryWith: {
+                let elapsed = origin.duration(to: timers.now)
+                return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
+            }))
+    }
+
+    /// Creates the gateway over any store: a database server's (`codegate-gateway --database`).
+    package init(
+        timers: any TimerPort, random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        policy: Policy = Policy(), simulation: GatewaySimulation = GatewaySimulation(), codeStore: any CodeStore
+    ) {
         self.timers = timers
         self.random = random
         self.policy = policy
         self.simulation = simulation
-        let origin = timers.now
-        self.store = store ?? GatewayStore(inMemoryWith: {
-            let elapsed = origin.duration(to: timers.now)
-            return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
-        })
+        store = codeStore
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
