@@ -47,14 +47,17 @@ enum PostgresSchema {
             let current = rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
             guard current <= version else {
                 throw PostgresError(
-                    message: "the database is at schema version \(current), from a newer CodeGate (this one knows \(version))")
+                    message:
+                        "the database is at schema version \(current), from a newer CodeGate (this one knows \(version))"
+                )
             }
             for statements in migrations[current...] {
                 for statement in statements { try connection.run(statement, until: deadline) }
             }
             if current < version {
                 try connection.run("DELETE FROM codegate_schema", until: deadline)
-                try connection.run("INSERT INTO codegate_schema (version) VALUES ($1)", [String(version)], until: deadline)
+                try connection.run(
+                    "INSERT INTO codegate_schema (version) VALUES ($1)", [String(version)], until: deadline)
             }
         }
     }

@@ -30,7 +30,9 @@ enum DatabaseURLSource {
         guard file >= 0 else { return failure(String(cString: strerror(errno))) }
         defer { close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return failure("not a regular file") }
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return failure("not a regular file")
+        }
         var bytes = [UInt8](repeating: 0, count: 4097)
         let count = read(file, &bytes, bytes.count)
         guard count >= 0 else { return failure(String(cString: strerror(errno))) }

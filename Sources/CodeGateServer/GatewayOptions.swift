@@ -55,11 +55,13 @@ public struct GatewayOptions: Equatable, Sendable {
             ),
             (
                 "--database URL",
-                localized("PostgreSQL database shared by many gateways, postgresql://… (default SQLite in the state folder)")
+                localized(
+                    "PostgreSQL database shared by many gateways, postgresql://… (default SQLite in the state folder)")
             ),
             (
                 "--database-file PATH",
-                localized("File holding that URL, so no password shows in a process list (or set CODEGATE_DATABASE_URL)")
+                localized(
+                    "File holding that URL, so no password shows in a process list (or set CODEGATE_DATABASE_URL)")
             ),
         ]
         return

@@ -76,7 +76,9 @@ public enum GatewayProcess {
     /// The store on the PostgreSQL database at `url`, connected, migrated and checked against
     /// this gateway's key; nil (after one line on stderr) when it cannot be used at start: a
     /// service manager restarts the gateway (`Restart=on-failure`) until it can.
-    private static func openDatabase(_ url: String, options: GatewayOptions, report: @escaping @MainActor (String) -> Void)
+    private static func openDatabase(
+        _ url: String, options: GatewayOptions, report: @escaping @MainActor (String) -> Void
+    )
         -> PostgresStore?
     {
         let keyFile = options.keyFile ?? credentialKeyFile()

@@ -68,9 +68,13 @@ import Testing
         let second = under.gateway(try under.store(), seed: 2)
         let logs = [MessageLog(first.outbox), MessageLog(second.outbox)]
         let key = "key-" + String(UInt64.random(in: .min ... .max), radix: 16)
-        #expect(try await first.requestCode(for: number, idempotencyKey: key) == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        #expect(
+            try await first.requestCode(for: number, idempotencyKey: key)
+                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
         under.clock.advance(by: .seconds(10))
-        #expect(try await second.requestCode(for: number, idempotencyKey: key) == .replayed(CodeReceipt(cooldown: .seconds(50), validFor: .seconds(290))))
+        #expect(
+            try await second.requestCode(for: number, idempotencyKey: key)
+                == .replayed(CodeReceipt(cooldown: .seconds(50), validFor: .seconds(290))))
         #expect(try await second.requestCode(for: StoreUnderTest.freshNumber(), idempotencyKey: key) == .keyMismatch)
         #expect(logs.map(\.messages.count) == [1, 0])
     }

@@ -45,7 +45,8 @@ extension GatewayRecord {
     /// one. Nil when any field is not one a record holds: a row that lies in one place cannot
     /// be trusted in the others.
     package init?(
-        stored: StoredInstant, cooldown: Int64, lifetime: Int64, code: (attempts: Int64, salt: [UInt8], digest: [UInt8])?,
+        stored: StoredInstant, cooldown: Int64, lifetime: Int64,
+        code: (attempts: Int64, salt: [UInt8], digest: [UInt8])?,
         at now: SystemMoment
     ) {
         guard let age = stored.age(at: now), StoredInstant.rules.contains(cooldown),

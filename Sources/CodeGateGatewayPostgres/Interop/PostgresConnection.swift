@@ -140,7 +140,7 @@ private func withOptionalCStrings<Result>(
     _ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result
 ) -> Result {
     let copies = strings.map { $0.map { strdup($0) } ?? nil }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     let pointers = copies.map { UnsafePointer<CChar>($0) }
     return pointers.withUnsafeBufferPointer { body($0.isEmpty ? nil : $0.baseAddress) }
 }

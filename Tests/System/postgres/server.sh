@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # A private PostgreSQL server for the tests, sourced by ./run: `pg_start DIR` initialises a
 # cluster in DIR and starts it on a Unix socket there (no TCP), as the unprivileged user
 # `postgres` when run as root (CI); `pg_stop`, `pg_restart_server` stop and start it again;
