@@ -4,7 +4,8 @@ import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
 /// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
-/// [--key-file PATH]`, each as `--name value` or `--name=value`.
+/// [--key-file PATH] [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]`,
+/// each as `--name value` or `--name=value`.
 public struct GatewayOptions: Equatable, Sendable {
     /// The port; 0 takes any free one.
     public var port: UInt16 = 0
@@ -22,6 +23,14 @@ public struct GatewayOptions: Equatable, Sendable {
     public var rateLimit = 120
     /// The state folder; nil for the app's own (`$XDG_STATE_HOME/codegate`).
     public var stateFolder: String?
+    /// `--sms-webhook`: the provider's URL, `https://` or loopback `http://`.
+    public var smsWebhook: String?
+    /// `--sms-webhook-key-file`: the file holding the webhook's signing key.
+    public var smsWebhookKeyFile: String?
+    /// `--sms-command`: the provider's command, as words (no shell).
+    public var smsCommand: [String]?
+    /// `--budgets`: the budgets file (`BudgetPlan`).
+    public var budgetsFile: String?
     /// `--help` was asked for.
     public var wantsHelp = false
 
@@ -47,15 +56,20 @@ public struct GatewayOptions: Equatable, Sendable {
                 "--key-file PATH",
                 localized("Key for code digests, an absolute path (default gateway.key in the state folder)")
             ),
+            ("--sms-webhook URL", localized("Deliver text messages by a signed POST to this https:// (or loopback http://) URL")),
+            ("--sms-webhook-key-file PATH", localized("The webhook's signing key, an absolute path")),
+            ("--sms-command CMD", localized("Deliver text messages by running this command, the message on its standard input")),
+            ("--budgets FILE", localized("Budgets against SMS pumping, an absolute path (docs/gateway.md)")),
         ]
         return
             "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] [--duration SECONDS] [--code-ttl SECONDS]"
-            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]\n"
+            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
+            + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]\n"
             // TRANSLATORS: the first lines of codegate-gateway --help.
             + localized(
                 "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output."
             )
-            + "\n\n" + options.map { "  \($0.0.padding(24))\($0.1)\n" }.joined()
+            + "\n\n" + options.map { "  \($0.0.padding(28))\($0.1)\n" }.joined()
     }
 
     /// Parses the arguments after the program name, or says why they are refused.
@@ -85,6 +99,8 @@ public struct GatewayOptions: Equatable, Sendable {
             try options.set(name, to: value)
         }
         if !options.allowsRemote && !Self.isLoopback(options.address) { throw .remoteAddress(options.address) }
+        if options.smsWebhook != nil && options.smsCommand != nil { throw .twoProviders }
+        if (options.smsWebhook == nil) != (options.smsWebhookKeyFile == nil) { throw .webhookKey }
         return options
     }
 
@@ -109,6 +125,18 @@ public struct GatewayOptions: Equatable, Sendable {
             guard let (host, number) = Self.endpoint(value) else { throw .badEndpoint(value) }
             address = host
             port = number
+        case "--sms-webhook":
+            guard WebhookURL.isAllowed(value) else { throw .badWebhook(value) }
+            smsWebhook = value
+        case "--sms-webhook-key-file":
+            guard value.hasPrefix("/") else { throw .relativePath(name, value) }
+            smsWebhookKeyFile = value
+        case "--sms-command":
+            guard let words = CommandProvider.words(of: value), !words.isEmpty else { throw .badCommand(value) }
+            smsCommand = words
+        case "--budgets":
+            guard value.hasPrefix("/") else { throw .relativePath(name, value) }
+            budgetsFile = value
         case "--trusted-proxy":
             guard Self.isAddress(value) else { throw .badAddress(value) }
             trustedProxy = value
@@ -174,6 +202,11 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case badEndpoint(String)
     case badAddress(String)
     case remoteAddress(String)
+    case badWebhook(String)
+    case badCommand(String)
+    case relativePath(String, String)
+    case twoProviders
+    case webhookKey
 
     public var description: String {
         switch self {
@@ -190,6 +223,12 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
+        case .badWebhook(let text):
+            "--sms-webhook must be an https:// URL, or http:// to 127.0.0.1, [::1] or localhost (codes must not travel in clear text), not \"\(text)\""
+        case .badCommand(let text): "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
+        case .relativePath(let name, let path): "\(name) must be an absolute path, not \"\(path)\""
+        case .twoProviders: "--sms-webhook and --sms-command cannot both be given: messages go to one provider"
+        case .webhookKey: "--sms-webhook and --sms-webhook-key-file go together: the webhook's requests are signed"
         }
     }
 }
