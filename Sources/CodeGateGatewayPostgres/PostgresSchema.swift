@@ -25,7 +25,22 @@ enum PostgresSchema {
             "CREATE TABLE codegate_key (id integer PRIMARY KEY CHECK (id = 1), fingerprint bytea NOT NULL)",
             "CREATE INDEX codegate_numbers_issued ON codegate_numbers (issued_wall)",
             "CREATE INDEX codegate_replies_issued ON codegate_replies (issued_wall)",
-        ]
+        ],
+        // The outbox and the budgets' counters (`GatewayStore`'s schema 2); times on the wall clock.
+        [
+            """
+            CREATE TABLE codegate_outbox (
+                id text PRIMARY KEY, recipient text NOT NULL, text text NOT NULL, created bigint NOT NULL,
+                expires bigint NOT NULL, attempts bigint NOT NULL, next_attempt bigint NOT NULL,
+                lease_until bigint NOT NULL)
+            """,
+            "CREATE INDEX codegate_outbox_due ON codegate_outbox (next_attempt)",
+            """
+            CREATE TABLE codegate_budget_spent (
+                name text NOT NULL, period bigint NOT NULL, period_start bigint NOT NULL, spent bigint NOT NULL,
+                PRIMARY KEY (name, period))
+            """,
+        ],
     ]
 
     /// The version this gateway brings the database to.

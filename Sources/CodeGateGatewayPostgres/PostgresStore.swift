@@ -92,12 +92,14 @@ public final class PostgresStore: CodeStore {
     }
 
     package func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Dispatch) -> Answer
     ) throws(StateProblem) -> Answer {
         let now = moment()
         return try transaction { connection, deadline throws(PostgresError) -> Answer in
             try Self.lock("number:" + number.e164, on: connection, until: deadline)
             if let replyKey { try Self.lock("reply:" + replyKey, on: connection, until: deadline) }
+            let read = try Self.budgets(budgets, on: connection, until: deadline, at: now)
             let rows = try connection.run(
                 """
                 SELECT boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest
@@ -110,7 +112,13 @@ public final class PostgresStore: CodeStore {
                 try Self.reply(for: key, on: connection, until: deadline, at: now)
             }
             var reply = storedReply
-            let answer = decide(&record, &reply)
+            var dispatch = read
+            let answer = decide(&record, &reply, &dispatch)
+            try Self.spend(dispatch.spent, over: read.spent, on: connection, until: deadline, at: now)
+            if let message = dispatch.message {
+                try Self.enqueue(
+                    message.sms, id: message.id, lifetime: message.lifetime, on: connection, until: deadline, at: now)
+            }
             if let replyKey, reply != storedReply {
                 try Self.store(reply, for: replyKey, on: connection, until: deadline, at: now)
             }

@@ -4,8 +4,9 @@ import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
 /// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
-/// [--key-file PATH] [--database URL | --database-file PATH]`, each as `--name value` or
-/// `--name=value`.
+/// [--key-file PATH] [--database URL | --database-file PATH]
+/// [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]`, each as
+/// `--name value` or `--name=value`.
 public struct GatewayOptions: Equatable, Sendable {
     /// The port; 0 takes any free one.
     public var port: UInt16 = 0
@@ -28,6 +29,14 @@ public struct GatewayOptions: Equatable, Sendable {
     public var databaseURL: String?
     /// `--database-file`: the file that holds that URL, so no password shows in a process list.
     public var databaseFile: String?
+    /// `--sms-webhook`: the provider's URL, `https://` or loopback `http://`.
+    public var smsWebhook: String?
+    /// `--sms-webhook-key-file`: the file holding the webhook's signing key.
+    public var smsWebhookKeyFile: String?
+    /// `--sms-command`: the provider's command, as words (no shell).
+    public var smsCommand: [String]?
+    /// `--budgets`: the budgets file (`BudgetPlan`).
+    public var budgetsFile: String?
     /// `--help` was asked for.
     public var wantsHelp = false
 
@@ -63,16 +72,21 @@ public struct GatewayOptions: Equatable, Sendable {
                 localized(
                     "File holding that URL, so no password shows in a process list (or set CODEGATE_DATABASE_URL)")
             ),
+            ("--sms-webhook URL", localized("Deliver text messages by a signed POST to this https:// (or loopback http://) URL")),
+            ("--sms-webhook-key-file PATH", localized("The webhook's signing key, an absolute path")),
+            ("--sms-command CMD", localized("Deliver text messages by running this command, the message on its standard input")),
+            ("--budgets FILE", localized("Budgets against SMS pumping, an absolute path (docs/gateway.md)")),
         ]
         return
             "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] [--duration SECONDS] [--code-ttl SECONDS]"
             + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
-            + " [--database URL | --database-file PATH]\n"
+            + " [--database URL | --database-file PATH]"
+            + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]\n"
             // TRANSLATORS: the first lines of codegate-gateway --help.
             + localized(
                 "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); prints its base URL, then each text message it delivers, on standard output."
             )
-            + "\n\n" + options.map { "  \($0.0.padding(24))\($0.1)\n" }.joined()
+            + "\n\n" + options.map { "  \($0.0.padding(28))\($0.1)\n" }.joined()
     }
 
     /// Parses the arguments after the program name, or says why they are refused.
@@ -103,6 +117,8 @@ public struct GatewayOptions: Equatable, Sendable {
         }
         if !options.allowsRemote && !Self.isLoopback(options.address) { throw .remoteAddress(options.address) }
         if options.databaseURL != nil && options.databaseFile != nil { throw .twoDatabases }
+        if options.smsWebhook != nil && options.smsCommand != nil { throw .twoProviders }
+        if (options.smsWebhook == nil) != (options.smsWebhookKeyFile == nil) { throw .webhookKey }
         return options
     }
 
@@ -133,6 +149,18 @@ public struct GatewayOptions: Equatable, Sendable {
             guard let (host, number) = Self.endpoint(value) else { throw .badEndpoint(value) }
             address = host
             port = number
+        case "--sms-webhook":
+            guard WebhookURL.isAllowed(value) else { throw .badWebhook(value) }
+            smsWebhook = value
+        case "--sms-webhook-key-file":
+            guard value.hasPrefix("/") else { throw .relativePath(name, value) }
+            smsWebhookKeyFile = value
+        case "--sms-command":
+            guard let words = CommandProvider.words(of: value), !words.isEmpty else { throw .badCommand(value) }
+            smsCommand = words
+        case "--budgets":
+            guard value.hasPrefix("/") else { throw .relativePath(name, value) }
+            budgetsFile = value
         case "--trusted-proxy":
             guard Self.isAddress(value) else { throw .badAddress(value) }
             trustedProxy = value
@@ -209,6 +237,11 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case relativeDatabaseFile(String)
     /// The database URL's file or variable could not be read: its path and why.
     case unreadableDatabaseFile(String, String)
+    case badWebhook(String)
+    case badCommand(String)
+    case relativePath(String, String)
+    case twoProviders
+    case webhookKey
 
     public var description: String {
         switch self {
@@ -230,6 +263,12 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .unreadableDatabaseFile(let path, let reason): "cannot read the database URL from \(path): \(reason)"
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
+        case .badWebhook(let text):
+            "--sms-webhook must be an https:// URL, or http:// to 127.0.0.1, [::1] or localhost (codes must not travel in clear text), not \"\(text)\""
+        case .badCommand(let text): "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
+        case .relativePath(let name, let path): "\(name) must be an absolute path, not \"\(path)\""
+        case .twoProviders: "--sms-webhook and --sms-command cannot both be given: messages go to one provider"
+        case .webhookKey: "--sms-webhook and --sms-webhook-key-file go together: the webhook's requests are signed"
         }
     }
 }

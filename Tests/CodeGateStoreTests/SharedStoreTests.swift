@@ -102,4 +102,56 @@ import Testing
         #expect(log.messages.isEmpty)
         #expect(!gateway.isStateUsable())
     }
+
+    @Test func aBudgetIsSharedByEveryGateway() async throws {
+        var plan = BudgetPlan()
+        plan.unlisted = .init()
+        plan.client = .init(hour: 1)
+        let first = under.gateway(try under.store(), seed: 1, budgets: plan)
+        let second = under.gateway(try under.store(), seed: 2, budgets: plan)
+        let client = StoreUnderTest.freshName("client")
+        let sent = try await first.requestCode(
+            for: number, idempotencyKey: StoreUnderTest.freshName("key"), client: client)
+        #expect(sent == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        let refused = try await second.requestCode(
+            for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"), client: client)
+        guard case .overBudget(let refusal) = refused else {
+            Issue.record("the second gateway sent over the budget: \(refused)")
+            return
+        }
+        #expect(refusal.kind == .client && (1...3600).contains(refusal.secondsLeft))
+        let other = try await second.requestCode(
+            for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"),
+            client: StoreUnderTest.freshName("client"))
+        #expect(other == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), "another client's own")
+    }
+
+    @Test func anOutboxMessageIsClaimedByOneGatewayAtATime() async throws {
+        let stores = [try under.store(), try under.store()]
+        let gateway = under.gateway(stores[0], usesOutbox: true)
+        let log = MessageLog(gateway.outbox)
+        _ = try await gateway.requestCode(for: number, idempotencyKey: StoreUnderTest.freshName("key"))
+        #expect(log.messages.isEmpty, "written to the outbox, not told")
+        let claimed = try #require(try ours(from: stores[1]))
+        #expect(claimed.text.contains("验证码") && claimed.attempts == 0 && claimed.validFor == .seconds(300))
+        #expect(try ours(from: stores[0]) == nil, "leased to the other gateway")
+        try stores[1].postponeMessage(claimed.id, by: .seconds(10))
+        #expect(try ours(from: stores[0]) == nil, "not due yet")
+        under.clock.advance(by: .seconds(10))
+        let again = try #require(try ours(from: stores[0]))
+        #expect(again.id == claimed.id && again.attempts == 1 && again.validFor == .seconds(290))
+        try stores[0].finishMessage(again.id)
+        under.clock.advance(by: .seconds(120))
+        #expect(try ours(from: stores[1]) == nil, "delivered once")
+    }
+
+    /// The first message for this test's number that `store` can claim, passing over (and
+    /// leaving leased) any other a shared database holds; nil when there is none.
+    private func ours(from store: any CodeStore) throws -> OutboxMessage? {
+        for _ in 0..<100 {
+            guard let message = try store.claimMessage(lease: .seconds(60)) else { return nil }
+            if message.recipient == number { return message }
+        }
+        return nil
+    }
 }

@@ -23,6 +23,9 @@ final class StoreUnderTest {
     /// for this one's on the boot clock.
     let bootID = "test-" + String(UInt64.random(in: .min ... .max), radix: 16)
     private let start: ContinuousClock.Instant
+    /// The wall clock starts at the real time: what an earlier run left on a shared database
+    /// (messages, budget periods) is as old as it really is.
+    private let wallStart = SystemMoment.now().wall
     private let folder: String
     private let keyFile: String
     /// What the stores reported.
@@ -48,7 +51,7 @@ final class StoreUnderTest {
     /// The clocks at the manual timer's now.
     func moment() -> SystemMoment {
         let elapsed = start.duration(to: clock.now)
-        return SystemMoment(bootID: bootID, boot: .seconds(5) + elapsed, wall: .seconds(1_700_000_000) + elapsed)
+        return SystemMoment(bootID: bootID, boot: .seconds(5) + elapsed, wall: wallStart + elapsed)
     }
 
     /// A store on the shared state, as one more gateway opens it.
@@ -79,8 +82,16 @@ final class StoreUnderTest {
     }
 
     /// A gateway over `store`, as one `codegate-gateway` process is.
-    func gateway(_ store: any CodeStore, seed: UInt64 = 1) -> LocalCodeService {
-        LocalCodeService(timers: clock, random: SeededRandom(seed: seed), codeStore: store)
+    func gateway(
+        _ store: any CodeStore, seed: UInt64 = 1, budgets: BudgetPlan? = nil, usesOutbox: Bool = false
+    ) -> LocalCodeService {
+        LocalCodeService(
+            timers: clock, random: SeededRandom(seed: seed), codeStore: store, budgets: budgets, usesOutbox: usesOutbox)
+    }
+
+    /// A fresh idempotency key or client name.
+    static func freshName(_ kind: String) -> String {
+        kind + "-" + String(UInt64.random(in: .min ... .max), radix: 16)
     }
 
     /// A number no other test, or earlier run on the same database, uses.

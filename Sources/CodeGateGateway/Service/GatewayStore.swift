@@ -46,7 +46,8 @@ public final class GatewayStore: CodeStore {
     /// any of ours holds it, short enough not to freeze the window.
     public static let defaultBusyTimeout: Duration = .seconds(2)
 
-    private static let schemaVersion: Int64 = 1
+    /// 1: numbers, replies, closures, clients. 2: the outbox and budgets (`migrate`).
+    private static let schemaVersion: Int64 = 2
 
     private let folder: Result<StateFolder, StateFileError>?
     private let legacyPolicy: LocalCodeService.Policy
@@ -106,8 +107,12 @@ public final class GatewayStore: CodeStore {
     /// sees the reply kept under that idempotency key too (nil when there is none) and may set
     /// it, in the same transaction. Throws when the state cannot be read or written; nothing
     /// `decide` chose is then kept.
+    /// With `budgets`, `decide` sees how much of each window's current period is spent and
+    /// may spend more; a message it leaves in the `Dispatch` is written to the outbox. Both are
+    /// kept only with the rest.
     package func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Dispatch) -> Answer
     ) throws(StateProblem) -> Answer {
         let database = try connected()
         let now = moment()
@@ -129,10 +134,16 @@ public final class GatewayStore: CodeStore {
                     try Self.reply(for: key, in: database, at: now)
                 }
                 var reply = storedReply
-                let answer = decide(&record, &reply)
+                let read = try Self.budgets(budgets, in: database, at: now)
+                var dispatch = read
+                let answer = decide(&record, &reply, &dispatch)
                 // A new number when all those kept still matter: nothing decided is kept.
                 if rows.isEmpty, let record, record.isKept, let wait = try waitForRoom(in: database, at: now) {
                     return .failure(.crowded(secondsLeft: wait))
+                }
+                try Self.spend(dispatch.spent, over: read.spent, in: database, at: now)
+                if let message = dispatch.message {
+                    try Self.enqueue(message.sms, id: message.id, lifetime: message.lifetime, in: database, at: now)
                 }
                 if let replyKey, reply != storedReply {
                     try Self.store(reply, for: replyKey, in: database, at: now)
@@ -266,6 +277,7 @@ public final class GatewayStore: CodeStore {
             try database.run(replyTable)
             try database.run(closureTable)
             try database.run(clientTable)
+            try migrate(database, from: version)
             try database.run("PRAGMA user_version = \(schemaVersion)")
         }
     }
