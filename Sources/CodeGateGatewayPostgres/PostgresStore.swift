@@ -122,7 +122,9 @@ public final class PostgresStore: CodeStore {
             if let replyKey, reply != storedReply {
                 try Self.store(reply, for: replyKey, on: connection, until: deadline, at: now)
             }
-            if let record, record.isKept {
+            // A record decided as it was read (a request in its cooldown, a locked code) is not
+            // written again: only what changed costs a write.
+            if let record, record.isKept, record != stored {
                 let issued = StoredInstant(record.age, before: now)
                 let code = record.storedCode
                 try connection.run(
@@ -139,7 +141,7 @@ public final class PostgresStore: CodeStore {
                         code.map { String($0.attempts) }, code.map { PostgresText.bytea($0.salt) },
                         code.map { PostgresText.bytea($0.digest) },
                     ], until: deadline)
-            } else if !rows.isEmpty {
+            } else if !rows.isEmpty && !(record?.isKept ?? false) {
                 try connection.run("DELETE FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
             }
             return answer
