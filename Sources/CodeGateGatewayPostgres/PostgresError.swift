@@ -10,6 +10,8 @@ struct PostgresError: Error, Equatable, CustomStringConvertible {
     /// Whether the connection is of no more use: the server cannot be reached or did not
     /// answer in time.
     var connectionLost = false
+    /// Whether it was lost by giving up on a server that did not answer before the deadline.
+    var timedOut = false
 
     var description: String { sqlState.map { "\(message) (SQLSTATE \($0))" } ?? message }
 

@@ -155,15 +155,37 @@ public final class PostgresStore: CodeStore {
     func transaction<Answer>(_ body: (PostgresConnection, ContinuousClock.Instant) throws(PostgresError) -> Answer)
         throws(StateProblem) -> Answer
     {
-        let connection = try connected()
         let deadline = ContinuousClock.now + Self.callTimeout
+        let connection = try begun(until: deadline)
         do {
-            let answer = try PostgresTransaction.run(on: connection, until: deadline) { () throws(PostgresError) in
-                try body(connection, deadline)
+            let answer = try PostgresTransaction.run(on: connection, until: deadline, began: true) {
+                () throws(PostgresError) in try body(connection, deadline)
             }
             try pruneIfDue(on: connection)
             lastReport = nil
             return answer
+        } catch {
+            throw failed(error)
+        }
+    }
+
+    /// A connection with a transaction begun on it. An idle connection the server closed (it
+    /// restarted, failed over, or ended idle sessions) fails at `BEGIN`, before anything was
+    /// done on it: then once more on a fresh one, so the first request after a restart is served.
+    private func begun(until deadline: ContinuousClock.Instant) throws(StateProblem) -> PostgresConnection {
+        let reused = connection?.isOpen ?? false
+        let first = try connected()
+        do {
+            try first.run("BEGIN", until: deadline)
+            return first
+        } catch {
+            guard reused, error.connectionLost, !error.timedOut else { throw failed(error) }
+            connection = nil
+        }
+        let second = try connected()
+        do {
+            try second.run("BEGIN", until: deadline)
+            return second
         } catch {
             throw failed(error)
         }
@@ -202,6 +224,9 @@ public final class PostgresStore: CodeStore {
     private func failed(_ error: PostgresError) -> StateProblem {
         remember("cannot use the PostgreSQL database: \(error)")
         if error.connectionLost || !(connection?.isOpen ?? false) { connection = nil }
+        // A server that did not answer is left alone a while: the requests meanwhile are
+        // refused at once instead of each waiting for the deadline.
+        if error.timedOut { nextAttempt = ContinuousClock.now + Self.retryDelay }
         return error.problem(retry: Self.retrySeconds)
     }
 

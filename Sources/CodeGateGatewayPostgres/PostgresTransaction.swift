@@ -1,11 +1,12 @@
-/// One transaction on a connection: `BEGIN`, the body, `COMMIT`, or `ROLLBACK` when the body
-/// throws. A transaction whose connection was lost is rolled back by the server.
+/// One transaction on a connection: `BEGIN` (unless the caller `began` it), the body, `COMMIT`,
+/// or `ROLLBACK` when the body throws. A transaction whose connection was lost is rolled back by
+/// the server.
 enum PostgresTransaction {
     static func run<Answer>(
-        on connection: PostgresConnection, until deadline: ContinuousClock.Instant,
+        on connection: PostgresConnection, until deadline: ContinuousClock.Instant, began: Bool = false,
         _ body: () throws(PostgresError) -> Answer
     ) throws(PostgresError) -> Answer {
-        try connection.run("BEGIN", until: deadline)
+        if !began { try connection.run("BEGIN", until: deadline) }
         do {
             let answer = try body()
             try connection.run("COMMIT", until: deadline)

@@ -103,7 +103,7 @@ final class PostgresConnection {
             guard left > .zero else {
                 throw PostgresError(
                     message: connecting ? "no connection before the deadline" : "no answer before the deadline",
-                    connectionLost: true)
+                    connectionLost: true, timedOut: true)
             }
             var entry = pollfd(fd: socket, events: events, revents: 0)
             let milliseconds = Int32(clamping: max(1, left.wholeNanoseconds / 1_000_000))
@@ -118,9 +118,11 @@ final class PostgresConnection {
     private func error(in result: OpaquePointer) -> PostgresError {
         let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
         let message = String(cString: PQresultErrorMessage(result))
+        // A session the server ended (shutting down, terminated, a connection failure) is lost
+        // even while libpq has not yet read the end of the stream.
+        let ended = state.map { $0.hasPrefix("08") || $0.hasPrefix("57P0") } ?? false
         return PostgresError(
-            message: message.trimmingNewlines, sqlState: state,
-            connectionLost: state == nil && PQstatus(handle) != CONNECTION_OK)
+            message: message.trimmingNewlines, sqlState: state, connectionLost: ended || PQstatus(handle) != CONNECTION_OK)
     }
 
     private func lastError(connectionLost: Bool) -> PostgresError {
