@@ -122,7 +122,8 @@ final class PostgresConnection {
         // even while libpq has not yet read the end of the stream.
         let ended = state.map { $0.hasPrefix("08") || $0.hasPrefix("57P0") } ?? false
         return PostgresError(
-            message: message.trimmingNewlines, sqlState: state, connectionLost: ended || PQstatus(handle) != CONNECTION_OK)
+            message: message.trimmingNewlines, sqlState: state,
+            connectionLost: ended || PQstatus(handle) != CONNECTION_OK)
     }
 
     private func lastError(connectionLost: Bool) -> PostgresError {
