@@ -184,7 +184,8 @@ let package = Package(
         .executableTarget(
             name: "StateHammer",
             dependencies: [
-                "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateTestSupport",
+                "CodeGateFlow", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateText",
+                "CodeGateTestSupport",
             ], path: "Tests/StateHammer"),
         // The HTTP client's round trip over loopback, for scripts/bench.sh.
         .executableTarget(
