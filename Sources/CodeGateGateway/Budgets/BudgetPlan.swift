@@ -102,4 +102,11 @@ public struct BudgetRefusal: Equatable, Sendable {
     public let prefix: String
     /// The whole seconds until the spent budget's period ends.
     public let secondsLeft: Int
+
+    /// Describes a refusal.
+    package init(kind: Kind, prefix: String, secondsLeft: Int) {
+        self.kind = kind
+        self.prefix = prefix
+        self.secondsLeft = secondsLeft
+    }
 }
