@@ -151,6 +151,7 @@ test: locale stage docs lint
 	scripts/test_catalogs.sh
 	scripts/test_state_race.sh
 	scripts/test_gateway.sh
+	Tests/System/webhook/run
 	scripts/test_links.py
 	scripts/test_excerpts.py
 	scripts/test_example.sh
