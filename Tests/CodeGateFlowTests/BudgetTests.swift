@@ -15,7 +15,8 @@ import Testing
         let origin = clock.now
         store = GatewayStore(inMemoryWith: {
             let elapsed = origin.duration(to: clock.now)
-            return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(86_400 * 20_000 + 10) + elapsed)
+            return SystemMoment(
+                bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(86_400 * 20_000 + 10) + elapsed)
         })
     }
 
@@ -33,7 +34,8 @@ import Testing
         let service = try service("+44 hour 2\n")
         var answers: [KeyedReceipt] = []
         for index in 0..<3 {
-            answers.append(try await service.requestCode(for: number("+44770090010\(index)"), idempotencyKey: "k\(index)"))
+            answers.append(
+                try await service.requestCode(for: number("+44770090010\(index)"), idempotencyKey: "k\(index)"))
         }
         #expect(answers.prefix(2).allSatisfy { if case .sent = $0 { true } else { false } })
         #expect(answers[2] == .overBudget(BudgetRefusal(kind: .country, prefix: "+44", secondsLeft: 3590)))
@@ -58,11 +60,13 @@ import Testing
         let service = try service("default day 100\nglobal day 3\nclient hour 2\n")
         #expect(try await sent(service, "+447700900100", "a", client: "10.0.0.1"))
         #expect(try await sent(service, "+447700900101", "b", client: "10.0.0.1"))
-        #expect(try await service.requestCode(for: number("+447700900102"), idempotencyKey: "c", client: "10.0.0.1")
-            == .overBudget(BudgetRefusal(kind: .client, prefix: "+44", secondsLeft: 3590)))
+        #expect(
+            try await service.requestCode(for: number("+447700900102"), idempotencyKey: "c", client: "10.0.0.1")
+                == .overBudget(BudgetRefusal(kind: .client, prefix: "+44", secondsLeft: 3590)))
         #expect(try await sent(service, "+447700900103", "d", client: "10.0.0.2"))
-        #expect(try await service.requestCode(for: number("+8613800138000"), idempotencyKey: "e", client: "10.0.0.3")
-            == .overBudget(BudgetRefusal(kind: .global, prefix: "+86", secondsLeft: 86_390)))
+        #expect(
+            try await service.requestCode(for: number("+8613800138000"), idempotencyKey: "e", client: "10.0.0.3")
+                == .overBudget(BudgetRefusal(kind: .global, prefix: "+86", secondsLeft: 86_390)))
     }
 
     @Test func aRequestInTheCooldownOrAReplaySpendsNothing() async throws {
@@ -78,7 +82,8 @@ import Testing
     }
 
     @Test func theFileIsReadStrictly() throws {
-        let plan = try BudgetPlan.parse("# budgets\n+86 hour 10 # China\n\tdefault\tday\t3\nglobal day 7\nclient hour 0\n")
+        let plan = try BudgetPlan.parse(
+            "# budgets\n+86 hour 10 # China\n\tdefault\tday\t3\nglobal day 7\nclient hour 0\n")
         #expect(plan.prefixes == ["+86": BudgetPlan.Limits(hour: 10)])
         #expect(plan.unlisted == BudgetPlan.Limits(day: 3))
         #expect(plan.global == BudgetPlan.Limits(day: 7))
@@ -110,8 +115,12 @@ import Testing
         }
     }
 
-    private func sent(_ service: LocalCodeService, _ e164: String, _ key: String, client: String? = nil) async throws -> Bool {
-        if case .sent = try await service.requestCode(for: number(e164), idempotencyKey: key, client: client) { return true }
+    private func sent(_ service: LocalCodeService, _ e164: String, _ key: String, client: String? = nil) async throws
+        -> Bool
+    {
+        if case .sent = try await service.requestCode(for: number(e164), idempotencyKey: key, client: client) {
+            return true
+        }
         return false
     }
 }

@@ -30,7 +30,7 @@ final class ScriptedProvider: SMSProvider {
     func release() {
         let waiting = held
         held = []
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
     }
 }
 
@@ -57,7 +57,8 @@ struct NoJitter: RandomNumberGenerator {
     private func service(lifetime: Duration = .seconds(300)) -> LocalCodeService {
         var policy = LocalCodeService.Policy()
         policy.codeLifetime = lifetime
-        return LocalCodeService(timers: clock, random: SeededRandom(seed: 7), policy: policy, store: store, usesOutbox: true)
+        return LocalCodeService(
+            timers: clock, random: SeededRandom(seed: 7), policy: policy, store: store, usesOutbox: true)
     }
 
     /// Lets the attempts under way (tasks on the main actor) run.
@@ -78,14 +79,19 @@ struct NoJitter: RandomNumberGenerator {
     }
 
     private func courier(_ provider: ScriptedProvider, log: EventLog) -> OutboxCourier {
-        let courier = OutboxCourier(store: store, provider: provider, timers: clock, random: NoJitter(), report: { _ in })
+        let courier = OutboxCourier(
+            store: store, provider: provider, timers: clock, random: NoJitter(), report: { _ in })
         log.watch(courier)
         return courier
     }
 
     @Test func backoffDoublesUpToAMinuteWithJitterInItsUpperHalf() {
         let delays = (1...8).map { OutboxCourier.backoff(afterAttempt: $0, jitter: 0) }
-        #expect(delays == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30)])
+        #expect(
+            delays == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30),
+                .seconds(30),
+            ])
         #expect(OutboxCourier.backoff(afterAttempt: 1, jitter: 0.5) == .milliseconds(750))
         #expect(OutboxCourier.backoff(afterAttempt: 40, jitter: 0.5) == .seconds(45))
     }
@@ -118,7 +124,10 @@ struct NoJitter: RandomNumberGenerator {
         _ = try await service.requestCode(for: .sample, idempotencyKey: "k1")
         await run(for: .seconds(30))
         // Attempts at 0, then 0.5, 1, 2 and 4 s after each failure.
-        #expect(provider.attempts.map(\.at) == [.zero, .milliseconds(500), .milliseconds(1500), .milliseconds(3500), .milliseconds(7500)])
+        #expect(
+            provider.attempts.map(\.at) == [
+                .zero, .milliseconds(500), .milliseconds(1500), .milliseconds(3500), .milliseconds(7500),
+            ])
         #expect(Set(provider.attempts.map(\.id)).count == 1)
         #expect(log.events == Array(repeating: .retried(reason: "status_5xx"), count: 4) + [.delivered])
         #expect(clock.pendingCount == 0)
@@ -151,7 +160,10 @@ struct NoJitter: RandomNumberGenerator {
         await run(for: .seconds(60))
         // 0, 0.5, 1.5, 3.5: the next would come at 7.5 s, after the code expired at 5 s.
         #expect(provider.attempts.map(\.at) == [.zero, .milliseconds(500), .milliseconds(1500), .milliseconds(3500)])
-        #expect(log.events == Array(repeating: .retried(reason: "timeout"), count: 3) + [.gaveUp(reason: "expired", count: 1)])
+        #expect(
+            log.events == Array(repeating: .retried(reason: "timeout"), count: 3) + [
+                .gaveUp(reason: "expired", count: 1)
+            ])
         #expect(try store.pendingMessages() == 0)
         #expect(clock.pendingCount == 0)
         withExtendedLifetime(watch) {}

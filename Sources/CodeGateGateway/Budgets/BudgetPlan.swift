@@ -55,7 +55,9 @@ public struct BudgetPlan: Equatable, Sendable {
 
     /// The budget counters a message to `number` on behalf of `client` spends from, with the
     /// cap of each and what refusing it is called.
-    package func windows(for number: PhoneNumber, client: String?) -> [(window: BudgetWindow, cap: Int, scope: BudgetScope)] {
+    package func windows(for number: PhoneNumber, client: String?) -> [(
+        window: BudgetWindow, cap: Int, scope: BudgetScope
+    )] {
         let prefix = prefix(of: number)
         var scopes: [(BudgetScope, Limits)] = [(.prefix(prefix), prefixes[prefix] ?? unlisted), (.global, global)]
         if let client { scopes.append((.client(client), self.client)) }

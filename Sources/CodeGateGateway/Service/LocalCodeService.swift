@@ -124,7 +124,10 @@ public final class LocalCodeService: CodeService {
         for number: PhoneNumber
     ) -> BudgetRefusal? {
         let spent = windows.filter { (dispatch.spent[$0.window] ?? 0) >= $0.cap }
-        guard let last = spent.max(by: { dispatch.periodLeft[$0.window] ?? .zero < dispatch.periodLeft[$1.window] ?? .zero })
+        guard
+            let last = spent.max(by: {
+                dispatch.periodLeft[$0.window] ?? .zero < dispatch.periodLeft[$1.window] ?? .zero
+            })
         else { return nil }
         let kind: BudgetRefusal.Kind =
             switch last.scope {
@@ -140,7 +143,9 @@ public final class LocalCodeService: CodeService {
     private func queue(_ code: String, to number: PhoneNumber, in dispatch: inout Dispatch) {
         guard usesOutbox else { return }
         let text = SMSMessage.codeText(code, validFor: policy.codeLifetime)
-        dispatch.message = (OutboxMessage.newID(using: &random), SMSMessage(recipient: number, text: text), policy.codeLifetime)
+        dispatch.message = (
+            OutboxMessage.newID(using: &random), SMSMessage(recipient: number, text: text), policy.codeLifetime
+        )
     }
 
     /// A fresh code in `record`, unless its cooldown runs: another window may have sent one
