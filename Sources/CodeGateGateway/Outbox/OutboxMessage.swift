@@ -45,7 +45,7 @@ package struct OutboxMessage: Equatable, Sendable {
 /// What a transaction of `CodeStore.update` may do beyond the number's record: spend from the
 /// budget windows it asked for, and put one message in the outbox, both kept only if the
 /// transaction commits.
-package struct Dispatch: Sendable {
+package struct Sending: Sendable {
     /// Messages spent so far in each asked window's current period; raise it to spend.
     package var spent: [BudgetWindow: Int]
     /// What is left of each asked window's current period.
