@@ -156,6 +156,7 @@ test: locale stage docs lint
 	scripts/test_state_race.sh
 	scripts/test_gateway.sh
 	Tests/System/postgres/run
+	Tests/System/webhook/run
 	scripts/test_links.py
 	scripts/test_excerpts.py
 	scripts/test_example.sh

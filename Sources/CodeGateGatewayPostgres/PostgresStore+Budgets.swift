@@ -12,7 +12,7 @@ extension PostgresStore {
     static func budgets(
         _ windows: [BudgetWindow], on connection: PostgresConnection, until deadline: ContinuousClock.Instant,
         at now: SystemMoment
-    ) throws(PostgresError) -> Dispatch {
+    ) throws(PostgresError) -> Sending {
         let wall = now.wall.wholeNanoseconds
         var spent: [BudgetWindow: Int] = [:]
         var left: [BudgetWindow: Duration] = [:]
@@ -29,7 +29,7 @@ extension PostgresStore {
             spent[window] = count >= 0 ? count : .max
             left[window] = .nanoseconds(start + period - wall)
         }
-        return Dispatch(spent: spent, periodLeft: left)
+        return Sending(spent: spent, periodLeft: left)
     }
 
     /// Writes the counters of `spent` that differ from `read`, under the locks `budgets` took.

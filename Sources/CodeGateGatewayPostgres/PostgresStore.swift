@@ -93,7 +93,7 @@ public final class PostgresStore: CodeStore {
 
     package func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
-        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Dispatch) -> Answer
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer {
         let now = moment()
         return try transaction { connection, deadline throws(PostgresError) -> Answer in
@@ -112,10 +112,10 @@ public final class PostgresStore: CodeStore {
                 try Self.reply(for: key, on: connection, until: deadline, at: now)
             }
             var reply = storedReply
-            var dispatch = read
-            let answer = decide(&record, &reply, &dispatch)
-            try Self.spend(dispatch.spent, over: read.spent, on: connection, until: deadline, at: now)
-            if let message = dispatch.message {
+            var sending = read
+            let answer = decide(&record, &reply, &sending)
+            try Self.spend(sending.spent, over: read.spent, on: connection, until: deadline, at: now)
+            if let message = sending.message {
                 try Self.enqueue(
                     message.sms, id: message.id, lifetime: message.lifetime, on: connection, until: deadline, at: now)
             }

@@ -72,9 +72,15 @@ public struct GatewayOptions: Equatable, Sendable {
                 localized(
                     "File holding that URL, so no password shows in a process list (or set CODEGATE_DATABASE_URL)")
             ),
-            ("--sms-webhook URL", localized("Deliver text messages by a signed POST to this https:// (or loopback http://) URL")),
+            (
+                "--sms-webhook URL",
+                localized("Deliver text messages by a signed POST to this https:// (or loopback http://) URL")
+            ),
             ("--sms-webhook-key-file PATH", localized("The webhook's signing key, an absolute path")),
-            ("--sms-command CMD", localized("Deliver text messages by running this command, the message on its standard input")),
+            (
+                "--sms-command CMD",
+                localized("Deliver text messages by running this command, the message on its standard input")
+            ),
             ("--budgets FILE", localized("Budgets against SMS pumping, an absolute path (docs/gateway.md)")),
         ]
         return
@@ -265,7 +271,8 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
         case .badWebhook(let text):
             "--sms-webhook must be an https:// URL, or http:// to 127.0.0.1, [::1] or localhost (codes must not travel in clear text), not \"\(text)\""
-        case .badCommand(let text): "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
+        case .badCommand(let text):
+            "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
         case .relativePath(let name, let path): "\(name) must be an absolute path, not \"\(path)\""
         case .twoProviders: "--sms-webhook and --sms-command cannot both be given: messages go to one provider"
         case .webhookKey: "--sms-webhook and --sms-webhook-key-file go together: the webhook's requests are signed"

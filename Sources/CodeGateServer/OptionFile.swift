@@ -21,11 +21,15 @@ enum OptionFile {
         while count < bytes.count {
             let got = bytes[count...].withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
             if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { return .failure(OptionFileError(path: path, reason: String(cString: strerror(errno)))) }
+            guard got >= 0 else {
+                return .failure(OptionFileError(path: path, reason: String(cString: strerror(errno))))
+            }
             if got == 0 { break }
             count += got
         }
-        guard count <= maxBytes else { return .failure(OptionFileError(path: path, reason: "larger than \(maxBytes) bytes")) }
+        guard count <= maxBytes else {
+            return .failure(OptionFileError(path: path, reason: "larger than \(maxBytes) bytes"))
+        }
         return .success(Array(bytes.prefix(count)))
     }
 }

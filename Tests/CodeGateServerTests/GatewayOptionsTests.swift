@@ -52,6 +52,7 @@ import Testing
             "--port PORT", "--listen ADDR:PORT", "--allow-remote", "--duration SECONDS", "--code-ttl SECONDS",
             "--rate-limit PER_MINUTE", "--trusted-proxy ADDR", "--state-dir DIR", "--key-file PATH",
             "--database URL", "--database-file PATH",
+            "--sms-webhook URL", "--sms-webhook-key-file PATH", "--sms-command CMD", "--budgets FILE",
         ] {
             #expect(usage.contains("\n  \(option) "), "\(option)")
         }

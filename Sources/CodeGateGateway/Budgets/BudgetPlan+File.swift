@@ -24,15 +24,19 @@ extension BudgetPlan {
             let scope = String(words[0])
             let period = String(words[1])
             guard period == "hour" || period == "day" else {
-                throw BudgetFileError(line: line, reason: "the period must be hour or day, not \"\(period.prefix(40))\"")
+                throw BudgetFileError(
+                    line: line, reason: "the period must be hour or day, not \"\(period.prefix(40))\"")
             }
-            guard words[2].allSatisfy(\.isASCIIDigit), words[2].count <= 9, let cap = Int(words[2]), cap <= maxCap else {
+            guard words[2].allSatisfy(\.isASCIIDigit), words[2].count <= 9, let cap = Int(words[2]), cap <= maxCap
+            else {
                 throw BudgetFileError(line: line, reason: "the count must be a whole number from 0 to \(maxCap)")
             }
             guard seen.insert(scope + " " + period).inserted else {
                 throw BudgetFileError(line: line, reason: "\(scope.prefix(40)) \(period) is set twice")
             }
-            guard seen.count <= maxRules else { throw BudgetFileError(line: line, reason: "more than \(maxRules) rules") }
+            guard seen.count <= maxRules else {
+                throw BudgetFileError(line: line, reason: "more than \(maxRules) rules")
+            }
             func set(_ limits: inout Limits) {
                 if period == "hour" { limits.hour = cap } else { limits.day = cap }
             }
@@ -46,7 +50,9 @@ extension BudgetPlan {
                 guard isPrefix(scope) else {
                     throw BudgetFileError(
                         line: line,
-                        reason: "the scope must be default, global, client or a prefix such as +86, not \"\(scope.prefix(40))\"")
+                        reason:
+                            "the scope must be default, global, client or a prefix such as +86, not \"\(scope.prefix(40))\""
+                    )
                 }
                 set(&plan.prefixes[scope, default: Limits()])
             }

@@ -55,7 +55,9 @@ public struct BudgetPlan: Equatable, Sendable {
 
     /// The budget counters a message to `number` on behalf of `client` spends from, with the
     /// cap of each and what refusing it is called.
-    package func windows(for number: PhoneNumber, client: String?) -> [(window: BudgetWindow, cap: Int, scope: BudgetScope)] {
+    package func windows(for number: PhoneNumber, client: String?) -> [(
+        window: BudgetWindow, cap: Int, scope: BudgetScope
+    )] {
         let prefix = prefix(of: number)
         var scopes: [(BudgetScope, Limits)] = [(.prefix(prefix), prefixes[prefix] ?? unlisted), (.global, global)]
         if let client { scopes.append((.client(client), self.client)) }
@@ -102,4 +104,11 @@ public struct BudgetRefusal: Equatable, Sendable {
     public let prefix: String
     /// The whole seconds until the spent budget's period ends.
     public let secondsLeft: Int
+
+    /// Describes a refusal.
+    package init(kind: Kind, prefix: String, secondsLeft: Int) {
+        self.kind = kind
+        self.prefix = prefix
+        self.secondsLeft = secondsLeft
+    }
 }

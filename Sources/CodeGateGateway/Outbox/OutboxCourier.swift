@@ -24,8 +24,11 @@ package final class OutboxCourier {
     package static let firstRetry: Duration = .seconds(1)
     /// The most any backoff waits.
     package static let longestRetry: Duration = .seconds(60)
-    /// How long a store that failed is left before the next pass.
+    /// How long a store that failed is left before the next pass; doubled after each further
+    /// failure, up to `longestStoreRetry`, so a store that stays broken is not polled.
     package static let storeRetry: Duration = .seconds(5)
+    /// The longest wait for a failed store.
+    package static let longestStoreRetry: Duration = .seconds(600)
     /// The most attempts under way at once.
     package static let concurrency = 8
 
@@ -38,6 +41,7 @@ package final class OutboxCourier {
     private let report: @MainActor (String) -> Void
     private var timer: (any ScheduledTimer)?
     private var inFlight = 0
+    private var storeWait: Duration = .zero
 
     /// A courier from `store` to `provider`, timed by `timers`, its jitter from `random`;
     /// `report` is told when the store fails.
@@ -74,11 +78,13 @@ package final class OutboxCourier {
                 attempt(message)
             }
             // At the limit, the next attempt to end makes the next pass.
+            storeWait = .zero
             guard inFlight < Self.concurrency, let due = try store.nextMessageDue() else { return }
             arm(after: max(due, .milliseconds(100)))
         } catch {
-            report("cannot read the outbox: \(error); trying again in \(Self.storeRetry.components.seconds) s")
-            arm(after: Self.storeRetry)
+            storeWait = min(Self.longestStoreRetry, max(Self.storeRetry, storeWait * 2))
+            report("cannot read the outbox: \(error); trying again in \(storeWait.components.seconds) s")
+            arm(after: storeWait)
         }
     }
 

@@ -19,7 +19,8 @@ package struct OutboxMessage: Equatable, Sendable {
     package let validFor: Duration
 
     /// Describes a message read back from the outbox.
-    package init(id: String, recipient: PhoneNumber, text: String, created: Duration, attempts: Int, validFor: Duration) {
+    package init(id: String, recipient: PhoneNumber, text: String, created: Duration, attempts: Int, validFor: Duration)
+    {
         self.id = id
         self.recipient = recipient
         self.text = text
@@ -30,7 +31,8 @@ package struct OutboxMessage: Equatable, Sendable {
 
     /// Whether `text` can be a message id: 32 lowercase hex digits.
     package static func isID(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { $0.isASCIIDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        text.utf8.count == 32
+            && text.utf8.allSatisfy { $0.isASCIIDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// A fresh id from `random`.
@@ -43,7 +45,7 @@ package struct OutboxMessage: Equatable, Sendable {
 /// What a transaction of `CodeStore.update` may do beyond the number's record: spend from the
 /// budget windows it asked for, and put one message in the outbox, both kept only if the
 /// transaction commits.
-package struct Dispatch: Sendable {
+package struct Sending: Sendable {
     /// Messages spent so far in each asked window's current period; raise it to spend.
     package var spent: [BudgetWindow: Int]
     /// What is left of each asked window's current period.

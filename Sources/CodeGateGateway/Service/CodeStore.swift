@@ -10,11 +10,11 @@ package protocol CodeStore: AnyObject {
     /// is one, in one transaction: what it leaves is written before anyone else decides on
     /// the number; on a throw nothing it chose is kept.
     /// `budgets` are the budget windows `decide` may spend from: it sees each one's spending in
-    /// its current period (`Dispatch.spent`) and may raise it; a message it leaves in
-    /// `Dispatch.message` goes into the outbox. Both are kept with the record, or neither.
+    /// its current period (`Sending.spent`) and may raise it; a message it leaves in
+    /// `Sending.message` goes into the outbox. Both are kept with the record, or neither.
     func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
-        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Dispatch) -> Answer
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer
     /// The key code digests are made under.
     func codeKey() throws(StateProblem) -> [UInt8]

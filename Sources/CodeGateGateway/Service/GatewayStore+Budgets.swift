@@ -24,9 +24,9 @@ extension GatewayStore {
     /// Each of `windows` with its spending in the current period (after forgetting the rows of
     /// periods that are over) and what is left of that period.
     static func budgets(_ windows: [BudgetWindow], in database: SQLiteDatabase, at now: SystemMoment)
-        throws(SQLiteError) -> Dispatch
+        throws(SQLiteError) -> Sending
     {
-        guard !windows.isEmpty else { return Dispatch(spent: [:], periodLeft: [:]) }
+        guard !windows.isEmpty else { return Sending(spent: [:], periodLeft: [:]) }
         let wall = now.wall.wholeNanoseconds
         try database.run("DELETE FROM budget_spent WHERE period_start + period <= ?", [.integer(wall)])
         var spent: [BudgetWindow: Int] = [:]
@@ -44,7 +44,7 @@ extension GatewayStore {
             }
             left[window] = .nanoseconds(start + window.period.wholeNanoseconds - wall)
         }
-        return Dispatch(spent: spent, periodLeft: left)
+        return Sending(spent: spent, periodLeft: left)
     }
 
     /// Writes the counters of `spent` that differ from `read`. `ON CONFLICT … DO UPDATE` is

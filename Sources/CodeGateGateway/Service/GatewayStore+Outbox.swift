@@ -107,6 +107,7 @@ extension GatewayStore {
     }
 
     /// `body` in one transaction, with the wall clock's nanoseconds now.
+    @discardableResult
     private func outbox<T>(_ body: (SQLiteDatabase, Int64) throws(SQLiteError) -> T) throws(StateProblem) -> T {
         let database = try connected()
         let wall = moment().wall.wholeNanoseconds

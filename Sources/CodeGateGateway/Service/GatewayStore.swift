@@ -108,11 +108,11 @@ public final class GatewayStore: CodeStore {
     /// it, in the same transaction. Throws when the state cannot be read or written; nothing
     /// `decide` chose is then kept.
     /// With `budgets`, `decide` sees how much of each window's current period is spent and
-    /// may spend more; a message it leaves in the `Dispatch` is written to the outbox. Both are
+    /// may spend more; a message it leaves in `Sending.message` is written to the outbox. Both are
     /// kept only with the rest.
     package func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
-        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Dispatch) -> Answer
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer {
         let database = try connected()
         let now = moment()
@@ -135,14 +135,14 @@ public final class GatewayStore: CodeStore {
                 }
                 var reply = storedReply
                 let read = try Self.budgets(budgets, in: database, at: now)
-                var dispatch = read
-                let answer = decide(&record, &reply, &dispatch)
+                var sending = read
+                let answer = decide(&record, &reply, &sending)
                 // A new number when all those kept still matter: nothing decided is kept.
                 if rows.isEmpty, let record, record.isKept, let wait = try waitForRoom(in: database, at: now) {
                     return .failure(.crowded(secondsLeft: wait))
                 }
-                try Self.spend(dispatch.spent, over: read.spent, in: database, at: now)
-                if let message = dispatch.message {
+                try Self.spend(sending.spent, over: read.spent, in: database, at: now)
+                if let message = sending.message {
                     try Self.enqueue(message.sms, id: message.id, lifetime: message.lifetime, in: database, at: now)
                 }
                 if let replyKey, reply != storedReply {

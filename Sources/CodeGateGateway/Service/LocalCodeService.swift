@@ -79,9 +79,9 @@ public final class LocalCodeService: CodeService {
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
         try await arrive()
         let key = try codeKey()
-        let issued = try storing(number, replyKey: nil, budgets: []) { record, _, dispatch -> String? in
+        let issued = try storing(number, replyKey: nil, budgets: []) { record, _, sending -> String? in
             guard let code = issue(&record, key: key) else { return nil }
-            queue(code, to: number, in: &dispatch)
+            queue(code, to: number, in: &sending)
             return code
         }
         return try deliver(issued.answer, to: number, secondsLeft: issued.secondsLeft)
@@ -100,16 +100,16 @@ public final class LocalCodeService: CodeService {
         let secret = try codeKey()
         let windows = budgets?.windows(for: number, client: client) ?? []
         let decided = try storing(number, replyKey: key, budgets: windows.map(\.window)) {
-            record, reply, dispatch -> KeyedDecision in
+            record, reply, sending -> KeyedDecision in
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft) : .mismatch
             }
-            if record.map({ $0.age < $0.cooldown }) != true, let refusal = spent(windows, dispatch, for: number) {
+            if record.map({ $0.age < $0.cooldown }) != true, let refusal = spent(windows, sending, for: number) {
                 return .overBudget(refusal)
             }
             guard let code = issue(&record, key: secret) else { return .issued(nil) }
-            for (window, _, _) in windows { dispatch.spent[window, default: 0] += 1 }
-            queue(code, to: number, in: &dispatch)
+            for (window, _, _) in windows { sending.spent[window, default: 0] += 1 }
+            queue(code, to: number, in: &sending)
             reply = GatewayReply(number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime)
             return .issued(code)
         }
@@ -131,11 +131,14 @@ public final class LocalCodeService: CodeService {
     /// The refusal when a budget of `windows` has nothing left in its period: of those spent,
     /// the one whose period ends last, since nothing goes before it does.
     private func spent(
-        _ windows: [(window: BudgetWindow, cap: Int, scope: BudgetScope)], _ dispatch: Dispatch,
+        _ windows: [(window: BudgetWindow, cap: Int, scope: BudgetScope)], _ sending: Sending,
         for number: PhoneNumber
     ) -> BudgetRefusal? {
-        let spent = windows.filter { (dispatch.spent[$0.window] ?? 0) >= $0.cap }
-        guard let last = spent.max(by: { dispatch.periodLeft[$0.window] ?? .zero < dispatch.periodLeft[$1.window] ?? .zero })
+        let spent = windows.filter { (sending.spent[$0.window] ?? 0) >= $0.cap }
+        guard
+            let last = spent.max(by: {
+                sending.periodLeft[$0.window] ?? .zero < sending.periodLeft[$1.window] ?? .zero
+            })
         else { return nil }
         let kind: BudgetRefusal.Kind =
             switch last.scope {
@@ -143,15 +146,17 @@ public final class LocalCodeService: CodeService {
             case .global: .global
             case .client: .client
             }
-        let seconds = max(1, (dispatch.periodLeft[last.window] ?? .seconds(1)).secondsRoundedUp)
+        let seconds = max(1, (sending.periodLeft[last.window] ?? .seconds(1)).secondsRoundedUp)
         return BudgetRefusal(kind: kind, prefix: budgets?.prefix(of: number) ?? "", secondsLeft: seconds)
     }
 
     /// Puts the message carrying `code` in the outbox, when the gateway uses one.
-    private func queue(_ code: String, to number: PhoneNumber, in dispatch: inout Dispatch) {
+    private func queue(_ code: String, to number: PhoneNumber, in sending: inout Sending) {
         guard usesOutbox else { return }
         let text = SMSMessage.codeText(code, validFor: policy.codeLifetime)
-        dispatch.message = (OutboxMessage.newID(using: &random), SMSMessage(recipient: number, text: text), policy.codeLifetime)
+        sending.message = (
+            OutboxMessage.newID(using: &random), SMSMessage(recipient: number, text: text), policy.codeLifetime
+        )
     }
 
     /// A fresh code in `record`, unless its cooldown runs: another window may have sent one
@@ -241,12 +246,12 @@ public final class LocalCodeService: CodeService {
     /// cannot be kept refuses the call.
     private func storing<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
-        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Dispatch) -> Answer
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
         do {
-            return try store.update(number, replyKey: replyKey, budgets: budgets) { record, reply, dispatch in
+            return try store.update(number, replyKey: replyKey, budgets: budgets) { record, reply, sending in
                 let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
-                return (decide(&record, &reply, &dispatch), secondsLeft)
+                return (decide(&record, &reply, &sending), secondsLeft)
             }
         } catch {
             throw .stateUnavailable(error)

@@ -93,8 +93,14 @@ final class GatewayMetrics {
         }
         for (name, help, counts) in [
             ("codegate_sms_retries_total", "Failed delivery attempts retried later, by reason.", retries),
-            ("codegate_sms_given_up_total", "Text messages given up: their code expired first, or the provider refused them.", givenUp),
-            ("codegate_budget_refusals_total", "Code requests refused by a budget, by budget and prefix.", budgetRefusals),
+            (
+                "codegate_sms_given_up_total",
+                "Text messages given up: their code expired first, or the provider refused them.", givenUp
+            ),
+            (
+                "codegate_budget_refusals_total", "Code requests refused by a budget, by budget and prefix.",
+                budgetRefusals
+            ),
         ] {
             lines += ["# HELP \(name) \(help)", "# TYPE \(name) counter"]
             lines += counts.keys.sorted().map { "\(name){\($0)} \(counts[$0] ?? 0)" }

@@ -133,7 +133,8 @@ enum Refusal: Error, Equatable {
         let minutes = (refusal.secondsLeft + 59) / 60
         return switch refusal.kind {
         // TRANSLATORS: {0} is a number of minutes; a budget against SMS fraud is spent.
-        case .country: localized("发往该国家或地区的短信已达上限，请 {0} 分钟后再试", "发往该国家或地区的短信已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
+        case .country:
+            localized("发往该国家或地区的短信已达上限，请 {0} 分钟后再试", "发往该国家或地区的短信已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
         // TRANSLATORS: {0} is a number of minutes; the service's budget of text messages is spent.
         case .global: localized("短信发送量已达上限，请 {0} 分钟后再试", "短信发送量已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
         // TRANSLATORS: {0} is a number of minutes; this client's budget of text messages is spent.

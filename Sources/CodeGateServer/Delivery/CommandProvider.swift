@@ -47,7 +47,7 @@ final class CommandProvider: SMSProvider {
                 g_subprocess_launcher_spawnv(launcher, $0, &error)
             }
         }
-        cStrings.forEach { free($0) }
+        for word in cStrings { free(word) }
         guard let process = spawned else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
@@ -65,16 +65,16 @@ final class CommandProvider: SMSProvider {
         let bytes = input.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         // A command that does not read its input makes the write fail; its exit status still tells.
-        await AsyncCall.run({ callback, data in
-            g_subprocess_communicate_async(process, bytes, nil, callback, data)
-        }) { result in
-            var error: UnsafeMutablePointer<GError>?
-            _ = g_subprocess_communicate_finish(process, result, nil, nil, &error)
-            if let error { g_error_free(error) }
-        }
-        await AsyncCall.run({ callback, data in g_subprocess_wait_async(process, nil, callback, data) }) { result in
-            _ = g_subprocess_wait_finish(process, result, nil)
-        }
+        await AsyncCall.run(
+            start: { callback, data in g_subprocess_communicate_async(process, bytes, nil, callback, data) },
+            finish: { result in
+                var error: UnsafeMutablePointer<GError>?
+                _ = g_subprocess_communicate_finish(process, result, nil, nil, &error)
+                if let error { g_error_free(error) }
+            })
+        await AsyncCall.run(
+            start: { callback, data in g_subprocess_wait_async(process, nil, callback, data) },
+            finish: { result in _ = g_subprocess_wait_finish(process, result, nil) })
         if timedOut { return .retry(reason: "timeout", after: nil) }
         return g_subprocess_get_successful(process) != 0 ? .delivered : .retry(reason: "command_failed", after: nil)
     }

@@ -58,25 +58,29 @@ final class WebhookProvider: SMSProvider {
         }
         defer { deadline.cancel() }
         let session = session
-        let answered = await AsyncCall.run({ callback, data in
-            soup_session_send_async(session, request, G_PRIORITY_DEFAULT, cancellable, callback, data)
-        }) { result -> Bool in
-            var error: UnsafeMutablePointer<GError>?
-            guard let stream = soup_session_send_finish(session, result, &error) else {
-                if let error { g_error_free(error) }
-                return false
-            }
-            // The body is not read: the status says it all, and the connection is then closed.
-            g_object_unref(UnsafeMutableRawPointer(stream))
-            return true
-        }
+        let answered = await AsyncCall.run(
+            start: { callback, data in
+                soup_session_send_async(session, request, G_PRIORITY_DEFAULT, cancellable, callback, data)
+            },
+            finish: { result -> Bool in
+                var error: UnsafeMutablePointer<GError>?
+                guard let stream = soup_session_send_finish(session, result, &error) else {
+                    if let error { g_error_free(error) }
+                    return false
+                }
+                // The body is not read: the status says it all, and the connection is then closed.
+                g_object_unref(UnsafeMutableRawPointer(stream))
+                return true
+            })
         guard answered else { return .retry(reason: timedOut ? "timeout" : "unreachable", after: nil) }
         let status = Int(soup_message_get_status(request).rawValue)
         switch status {
         case 200...299: return .delivered
         case 429:
-            let wait = soup_message_headers_get_one(soup_message_get_response_headers(request), ProtocolHeader.retryAfter)
-                .flatMap { Int(String(cString: $0)) }.flatMap { (0...86_400).contains($0) ? Duration.seconds($0) : nil }
+            let wait = soup_message_headers_get_one(
+                soup_message_get_response_headers(request), ProtocolHeader.retryAfter
+            )
+            .flatMap { Int(String(cString: $0)) }.flatMap { (0...86_400).contains($0) ? Duration.seconds($0) : nil }
             return .retry(reason: "status_429", after: wait)
         case 500...599: return .retry(reason: "status_5xx", after: nil)
         default: return .rejected(reason: "status_\(status)")
@@ -97,7 +101,8 @@ enum WebhookURL {
         else { return false }
         switch scheme {
         case "https": return true
-        case "http": return host == "localhost" || host == "::1" || (host.hasPrefix("127.") && GatewayOptions.isAddress(host))
+        case "http":
+            return host == "localhost" || host == "::1" || (host.hasPrefix("127.") && GatewayOptions.isAddress(host))
         default: return false
         }
     }

@@ -13,7 +13,7 @@ enum AsyncCall {
 
     /// Starts the call with `start(callback, userData)` and returns `finish(result)`.
     static func run<T: Sendable>(
-        _ start: (GAsyncReadyCallback, gpointer) -> Void, finish: @escaping @MainActor (OpaquePointer?) -> T
+        start: (GAsyncReadyCallback, gpointer) -> Void, finish: @escaping @MainActor (OpaquePointer?) -> T
     ) async -> T {
         await withCheckedContinuation { continuation in
             let completion = Completion { result in continuation.resume(returning: finish(result)) }

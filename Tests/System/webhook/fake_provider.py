@@ -48,7 +48,8 @@ class FakeProvider:
                     mode = provider.mode
                     record = dict(message, at=time.monotonic(), answer=mode,
                                   signed=verify(provider.key, timestamp, body, signature),
-                                  path=self.path, content_type=self.headers.get("Content-Type"), body=body)
+                                  path=self.path, content_type=self.headers.get("Content-Type"), body=body,
+                                  timestamp=timestamp, signature=signature)
                     provider.requests.append(record)
                 if mode == "slow":
                     time.sleep(provider.slow_seconds)
