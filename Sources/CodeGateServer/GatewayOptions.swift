@@ -65,7 +65,7 @@ public struct GatewayOptions: Equatable, Sendable {
             (
                 "--database URL",
                 localized(
-                    "PostgreSQL database shared by many gateways, postgresql://… (default SQLite in the state folder)")
+                    "PostgreSQL database shared by many gateways, postgresql://... (default SQLite in the state folder)")
             ),
             (
                 "--database-file PATH",
