@@ -161,8 +161,8 @@ public final class PostgresStore: CodeStore {
             let answer = try PostgresTransaction.run(on: connection, until: deadline, began: true) {
                 () throws(PostgresError) in try body(connection, deadline)
             }
-            try pruneIfDue(on: connection)
             lastReport = nil
+            pruneIfDue(on: connection)
             return answer
         } catch {
             throw failed(error)
@@ -247,10 +247,19 @@ public final class PostgresStore: CodeStore {
     /// Forgets, at most once every `pruneInterval`, the numbers, replies and clients no rule
     /// needs any more at this gateway's clocks. A row another transaction is deciding on is
     /// one that transaction reads as gone too, and writes back whole if it keeps it.
-    private func pruneIfDue(on connection: PostgresConnection) throws(PostgresError) {
+    /// A failure is logged and the transaction's answer stands: it committed.
+    private func pruneIfDue(on connection: PostgresConnection) {
         let now = ContinuousClock.now
         if let lastPrune, lastPrune.duration(to: now) < Self.pruneInterval { return }
         lastPrune = now
+        do {
+            try prune(on: connection)
+        } catch {
+            _ = failed(error)
+        }
+    }
+
+    private func prune(on connection: PostgresConnection) throws(PostgresError) {
         let moment = moment()
         let clocks = [moment.bootID, String(moment.boot.wholeNanoseconds), String(moment.wall.wholeNanoseconds)]
         let age = "(CASE WHEN boot_id = $1 THEN $2 - issued_boot ELSE $3 - issued_wall END)"
