@@ -1,5 +1,6 @@
 import CodeGateCore
 import CodeGateGateway
+import CodeGateService
 import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
@@ -132,7 +133,13 @@ public struct GatewayOptions: Equatable, Sendable {
             address = host
             port = number
         case "--sms-webhook":
-            guard WebhookURL.isAllowed(value) else { throw .badWebhook(value) }
+            // The rules of the app's --service: https://, or http:// to this machine only, with
+            // no user info, query or fragment; the URL is posted to as given.
+            do {
+                _ = try ServiceURL(parsing: value)
+            } catch {
+                throw .badWebhook(value, reason: error.description)
+            }
             smsWebhook = value
         case "--sms-webhook-key-file":
             guard value.hasPrefix("/") else { throw .relativePath(name, value) }
@@ -208,7 +215,7 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case badEndpoint(String)
     case badAddress(String)
     case remoteAddress(String)
-    case badWebhook(String)
+    case badWebhook(String, reason: String)
     case badCommand(String)
     case relativePath(String, String)
     case twoProviders
@@ -229,8 +236,7 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
-        case .badWebhook(let text):
-            "--sms-webhook must be an https:// URL, or http:// to 127.0.0.1, [::1] or localhost (codes must not travel in clear text), not \"\(text)\""
+        case .badWebhook(let text, let reason): "--sms-webhook \"\(text)\": \(reason)"
         case .badCommand(let text):
             "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
         case .relativePath(let name, let path): "\(name) must be an absolute path, not \"\(path)\""
