@@ -1,5 +1,6 @@
 import CodeGateCore
 import CodeGateGateway
+import CodeGateService
 import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
@@ -156,7 +157,13 @@ public struct GatewayOptions: Equatable, Sendable {
             address = host
             port = number
         case "--sms-webhook":
-            guard WebhookURL.isAllowed(value) else { throw .badWebhook(value) }
+            // The rules of the app's --service: https://, or http:// to this machine only, with
+            // no user info, query or fragment; the URL is posted to as given.
+            do {
+                _ = try ServiceURL(parsing: value)
+            } catch {
+                throw .badWebhook(value, reason: error.description)
+            }
             smsWebhook = value
         case "--sms-webhook-key-file":
             guard value.hasPrefix("/") else { throw .relativePath(name, value) }
@@ -243,7 +250,7 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case relativeDatabaseFile(String)
     /// The database URL's file or variable could not be read: its path and why.
     case unreadableDatabaseFile(String, String)
-    case badWebhook(String)
+    case badWebhook(String, reason: String)
     case badCommand(String)
     case relativePath(String, String)
     case twoProviders
@@ -269,8 +276,7 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .unreadableDatabaseFile(let path, let reason): "cannot read the database URL from \(path): \(reason)"
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, with TLS in front (codes must not travel in clear text)"
-        case .badWebhook(let text):
-            "--sms-webhook must be an https:// URL, or http:// to 127.0.0.1, [::1] or localhost (codes must not travel in clear text), not \"\(text)\""
+        case .badWebhook(let text, let reason): "--sms-webhook \"\(text)\": \(reason)"
         case .badCommand(let text):
             "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
         case .relativePath(let name, let path): "\(name) must be an absolute path, not \"\(path)\""

@@ -25,7 +25,9 @@ import Testing
         let refused: [([String], GatewayOptionError)] = [
             (
                 ["--sms-webhook", "http://sms.example.com/", "--sms-webhook-key-file", "/k"],
-                .badWebhook("http://sms.example.com/")
+                .badWebhook(
+                    "http://sms.example.com/",
+                    reason: ServiceURLError.cleartext("sms.example.com").description)
             ),
             (["--sms-webhook", "https://sms.example.com/"], .webhookKey),
             (["--sms-webhook-key-file", "/k"], .webhookKey),
@@ -40,21 +42,6 @@ import Testing
         ]
         for (arguments, error) in refused {
             #expect(throws: error) { try GatewayOptions.parse(arguments) }
-        }
-    }
-
-    @Test func webhooksGoOverTLSOrStayOnThisMachine() {
-        for url in [
-            "https://sms.example.com/x", "HTTPS://10.0.0.1:8443/", "http://127.0.0.1:9/", "http://[::1]/",
-            "http://localhost/",
-        ] {
-            #expect(WebhookURL.isAllowed(url), "\(url)")
-        }
-        for url in [
-            "http://sms.example.com/", "http://10.0.0.1/", "http://127.0.0.1.example.com/", "ftp://127.0.0.1/",
-            "https://user:pw@sms.example.com/", "https:///nohost", "sms.example.com", "",
-        ] {
-            #expect(!WebhookURL.isAllowed(url), "\(url)")
         }
     }
 
@@ -85,7 +72,7 @@ import Testing
         func ask(_ phone: String, _ key: String) async -> APIAnswer {
             await api.answer(
                 APIRequest(
-                    path: "/v1/codes", idempotencyKey: key, acceptLanguage: "en",
+                    path: "/v1/codes", idempotencyKey: key,
                     body: Array(#"{"phone": "\#(phone)"}"#.utf8)))
         }
         #expect(await ask("+447700900123", "a").status == 201)

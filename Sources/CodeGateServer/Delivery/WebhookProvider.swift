@@ -19,7 +19,8 @@ final class WebhookProvider: SMSProvider {
     private let timers: any TimerPort
     private let wallClock: @MainActor () -> Duration
 
-    /// A provider at `url` (checked by `WebhookURL`), signing with `key`; `wallClock` gives the
+    /// A provider at `url` (checked as a `ServiceURL` is: `https://`, or `http://` to this
+    /// machine), signing with `key`; `wallClock` gives the
     /// signature's timestamp.
     init(url: String, key: [UInt8], timers: any TimerPort, wallClock: @escaping @MainActor () -> Duration) {
         self.url = url
@@ -84,26 +85,6 @@ final class WebhookProvider: SMSProvider {
             return .retry(reason: "status_429", after: wait)
         case 500...599: return .retry(reason: "status_5xx", after: nil)
         default: return .rejected(reason: "status_\(status)")
-        }
-    }
-}
-
-/// What `--sms-webhook` accepts: an `https://` URL, or an `http://` one to the loopback
-/// (127.0.0.0/8, `[::1]`, `localhost`) — a code must not cross a network in clear text.
-enum WebhookURL {
-    /// Whether `text` is a webhook URL the gateway posts to.
-    static func isAllowed(_ text: String) -> Bool {
-        guard let uri = g_uri_parse(text, G_URI_FLAGS_NONE, nil) else { return false }
-        defer { g_uri_unref(uri) }
-        guard let scheme = g_uri_get_scheme(uri).map({ String(cString: $0).lowercased() }),
-            let host = g_uri_get_host(uri).map({ String(cString: $0).lowercased() }), !host.isEmpty,
-            g_uri_get_userinfo(uri) == nil
-        else { return false }
-        switch scheme {
-        case "https": return true
-        case "http":
-            return host == "localhost" || host == "::1" || (host.hasPrefix("127.") && GatewayOptions.isAddress(host))
-        default: return false
         }
     }
 }
