@@ -33,6 +33,8 @@ lost=$(grep -c '^lost ' "$work/check" || true)
 # The store holds at most 1,000 live records and then refuses: on a quiet machine the gateway
 # reaches that in well under a second, so it is killed once it has committed 200, not after a
 # fixed time (at most 10 s of waiting for them).
+# The file exists before the loop reads it, however late the shell starts the gateway.
+: >"$work/k"
 "$hammer" request "$work/killed" 100000 >"$work/k" &
 victim=$!
 tries=0
