@@ -42,6 +42,8 @@ gateway() {
     : >"$scratch/out"
     .build/release/codegate-gateway --rate-limit 100000 "$@" >"$scratch/out" 2>/dev/null &
     pid=$!
+    # Called in a subshell, which has its own exit: the gateway goes with it whatever happens.
+    trap 'kill "$pid" 2>/dev/null || true' EXIT
     for _ in $(seq 100); do url=$(head -n 1 "$scratch/out" 2>/dev/null || true); [ -z "$url" ] || break; sleep 0.1; done
     echo "$(load 0);$(load 1)"
     kill "$pid"
