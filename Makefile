@@ -8,7 +8,8 @@
 # (default 180); `make bench` compares its cost with the C and PyGObject references, and
 # `make orderfile` rewrites the release binary's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
-# `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md).
+# `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md);
+# `make conformance DATABASE=postgresql://… [KEY_FILE=…]` starts its gateway on that database.
 # `make lint` runs swift-format's rules and shellcheck (`make test` runs it first).
 # `make deb` builds the Debian packages (debian/) into dist/.
 # Each target first installs the Debian packages it needs and does not find.
@@ -18,7 +19,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev libsoup-3.0-dev glib-networking pkg-config fonts-noto-cjk gettext
 # glib-compile-schemas, for the settings schema `run` compiles and `install` installs.
 RUN_PACKAGES += libglib2.0-bin
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd
+# libpq, which codegate-gateway's PostgreSQL store links (`swift build` builds every target).
+RUN_PACKAGES += libpq-dev
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd \
+	postgresql
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk
 SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool dbus-daemon libglib2.0-bin
@@ -222,12 +226,15 @@ contrast-report: build stage
 # The protocol's conformance suite (docs/protocol.md) against the server at URL, e.g. the base
 # URL codegate-gateway prints: `make conformance URL=http://127.0.0.1:PORT/`. Without URL it
 # starts a codegate-gateway of its own (short cooldown and lifetime, private state) and checks it,
-# with its catalogs from .build/locale (its errors' languages are part of the protocol).
+# with its catalogs from .build/locale (its errors' languages are part of the protocol): on
+# SQLite, or on the PostgreSQL database DATABASE (given to it as CODEGATE_DATABASE_URL), with
+# the key KEY_FILE when that database was used before (its gateways' key; a fresh one otherwise).
 conformance: locale
 	$(call require,$(RUN_PACKAGES) python3)
 	@if [ -n "$(URL)" ]; then /usr/bin/python3 scripts/conformance.py "$(URL)"; else \
 		$(SWIFT) build --product codegate-gateway && \
-		/usr/bin/python3 scripts/conformance.py --gateway "$$($(SWIFT) build --show-bin-path)/codegate-gateway"; fi
+		CODEGATE_DATABASE_URL="$(DATABASE)" /usr/bin/python3 scripts/conformance.py \
+			--gateway "$$($(SWIFT) build --show-bin-path)/codegate-gateway" $(if $(KEY_FILE),--key-file "$(KEY_FILE)"); fi
 
 # The templates translators start from, extracted from the files each POTFILES lists: Swift
 # with xgettext's C# parser (the same string literals, and {0} placeholders checked as

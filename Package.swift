@@ -124,6 +124,14 @@ let package = Package(
         // state folder, shared by every CodeGate process), code digests and their key. Both the
         // app's embedded gateway and `codegate-gateway` run it; no GTK, no HTTP.
         .target(name: "CodeGateGateway", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CSQLite"]),
+        // libpq, the PostgreSQL client: for `codegate-gateway --database` only. The app never
+        // links it (libpq brings Kerberos and LDAP; scripts/test_idle.sh checks the app maps none).
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The gateway's state on a PostgreSQL server that many gateways share: a `CodeStore`
+        // beside `GatewayStore`, under the same rules.
+        .target(
+            name: "CodeGateGatewayPostgres",
+            dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CLibPQ"]),
         // The app's flow, no GTK: slide, request, code, the cooldown kept across restarts, the
         // command line, and the sentences the window says.
         .target(
@@ -156,8 +164,8 @@ let package = Package(
         .target(
             name: "CodeGateServer",
             dependencies: [
-                "CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText", "CodeGateGLib",
-                "CodeGateProtocol", "CSoup",
+                "CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateText",
+                "CodeGateGLib", "CodeGateProtocol", "CSoup",
             ]
         ),
         .executableTarget(
@@ -176,7 +184,8 @@ let package = Package(
         .executableTarget(
             name: "StateHammer",
             dependencies: [
-                "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateTestSupport",
+                "CodeGateFlow", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateText",
+                "CodeGateTestSupport",
             ], path: "Tests/StateHammer"),
         // The HTTP client's round trip over loopback, for scripts/bench.sh.
         .executableTarget(
@@ -193,6 +202,13 @@ let package = Package(
                 "CodeGateTestSupport",
             ]),
         .testTarget(name: "CodeGateProtocolTests", dependencies: ["CodeGateProtocol"]),
+        // The gateway's rules on every store: SQLite by default, PostgreSQL under
+        // Tests/System/postgres/run.
+        .testTarget(
+            name: "CodeGateStoreTests",
+            dependencies: [
+                "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateCore", "CodeGateTestSupport",
+            ]),
         .testTarget(
             name: "CodeGateServerTests",
             dependencies: [

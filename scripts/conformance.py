@@ -400,26 +400,28 @@ class Suite:
         return 1 if self.results["FAIL"] else 0
 
 
-def start_gateway(path):
-    """Starts a codegate-gateway on a free port, with a private state and short times."""
+def start_gateway(path, options):
+    """Starts a codegate-gateway on a free port, with a private state, short times and options."""
     state = tempfile.mkdtemp(prefix="codegate-conformance-")
     # Its request log goes to a file, shown only when a check failed.
     log = open(state + "/gateway.log", "w")
-    process = subprocess.Popen([path, "--port", "0", "--duration", "3", "--code-ttl", "6", "--state-dir", state + "/codegate"],
+    process = subprocess.Popen([path, "--port", "0", "--duration", "3", "--code-ttl", "6", "--state-dir", state + "/codegate"] + options,
                                stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8", errors="replace")
     url = process.stdout.readline().strip()
     if not url.startswith("http://127.0.0.1:"):
         process.kill()
-        raise SystemExit(f"conformance: {path} printed no base URL (got {url!r})")
+        process.wait()
+        with open(state + "/gateway.log", encoding="utf-8", errors="replace") as said:
+            raise SystemExit(f"conformance: {path} printed no base URL (got {url!r})\n{said.read()}")
     return process, url, Phone(process.stdout), state
 
 
 def main(arguments):
-    usage = "usage: conformance.py URL [--phone FILE] | --gateway PATH"
+    usage = "usage: conformance.py URL [--phone FILE] | --gateway PATH [GATEWAY_OPTION...]"
     gateway = None
     try:
-        if len(arguments) == 2 and arguments[0] == "--gateway":
-            gateway, url, phone, state = start_gateway(arguments[1])
+        if len(arguments) >= 2 and arguments[0] == "--gateway":
+            gateway, url, phone, state = start_gateway(arguments[1], arguments[2:])
         elif len(arguments) == 1 and not arguments[0].startswith("-"):
             url, phone = arguments[0], None
         elif len(arguments) == 3 and arguments[1] == "--phone":

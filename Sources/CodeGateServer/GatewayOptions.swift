@@ -1,10 +1,13 @@
 import CodeGateCore
 import CodeGateGateway
+import CodeGateService
 import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
 /// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
-/// [--key-file PATH]`, each as `--name value` or `--name=value`.
+/// [--key-file PATH] [--database URL | --database-file PATH]
+/// [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]`, each as
+/// `--name value` or `--name=value`.
 public struct GatewayOptions: Equatable, Sendable {
     /// The port; 0 takes any free one.
     public var port: UInt16 = 0
@@ -22,6 +25,19 @@ public struct GatewayOptions: Equatable, Sendable {
     public var rateLimit = 120
     /// The state folder; nil for the app's own (`$XDG_STATE_HOME/codegate`).
     public var stateFolder: String?
+    /// `--database`: the PostgreSQL database the state is kept in, instead of SQLite in the
+    /// state folder.
+    public var databaseURL: String?
+    /// `--database-file`: the file that holds that URL, so no password shows in a process list.
+    public var databaseFile: String?
+    /// `--sms-webhook`: the provider's URL, `https://` or loopback `http://`.
+    public var smsWebhook: String?
+    /// `--sms-webhook-key-file`: the file holding the webhook's signing key.
+    public var smsWebhookKeyFile: String?
+    /// `--sms-command`: the provider's command, as words (no shell).
+    public var smsCommand: [String]?
+    /// `--budgets`: the budgets file (`BudgetPlan`).
+    public var budgetsFile: String?
     /// `--help` was asked for.
     public var wantsHelp = false
 
@@ -47,17 +63,39 @@ public struct GatewayOptions: Equatable, Sendable {
                 "--key-file PATH",
                 localized("Key for code digests, an absolute path (default gateway.key in the state folder)")
             ),
+            (
+                "--database URL",
+                localized(
+                    "PostgreSQL database shared by many gateways, postgresql://... (default SQLite in the state folder)")
+            ),
+            (
+                "--database-file PATH",
+                localized(
+                    "File holding that URL, so no password shows in a process list (or set CODEGATE_DATABASE_URL)")
+            ),
+            (
+                "--sms-webhook URL",
+                localized("Deliver text messages by a signed POST to this https:// (or loopback http://) URL")
+            ),
+            ("--sms-webhook-key-file PATH", localized("The webhook's signing key, an absolute path")),
+            (
+                "--sms-command CMD",
+                localized("Deliver text messages by running this command, the message on its standard input")
+            ),
+            ("--budgets FILE", localized("Budgets against SMS pumping, an absolute path (docs/gateway.md)")),
         ]
         return
             "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] "
                 + "[--duration SECONDS] [--code-ttl SECONDS]"
-            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]\n"
+            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
+            + " [--database URL | --database-file PATH]"
+            + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]\n"
             + localized(
                 // TRANSLATORS: the first lines of codegate-gateway --help.
                 "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); "
                     + "prints its base URL, then each text message it delivers, on standard output."
             )
-            + "\n\n" + options.map { "  \($0.0.padding(24))\($0.1)\n" }.joined()
+            + "\n\n" + options.map { "  \($0.0.padding(28))\($0.1)\n" }.joined()
     }
 
     /// Parses the arguments after the program name, or says why they are refused.
@@ -87,6 +125,9 @@ public struct GatewayOptions: Equatable, Sendable {
             try options.set(name, to: value)
         }
         if !options.allowsRemote && !Self.isLoopback(options.address) { throw .remoteAddress(options.address) }
+        if options.databaseURL != nil && options.databaseFile != nil { throw .twoDatabases }
+        if options.smsWebhook != nil && options.smsCommand != nil { throw .twoProviders }
+        if (options.smsWebhook == nil) != (options.smsWebhookKeyFile == nil) { throw .webhookKey }
         return options
     }
 
@@ -107,15 +148,44 @@ public struct GatewayOptions: Equatable, Sendable {
         case "--key-file":
             guard value.hasPrefix("/") else { throw .relativeKeyFile(value) }
             keyFile = value
+        case "--database":
+            guard Self.isDatabaseURL(value) else { throw .badDatabaseURL("--database") }
+            databaseURL = value
+        case "--database-file":
+            guard value.hasPrefix("/") else { throw .relativeDatabaseFile(value) }
+            databaseFile = value
         case "--listen":
             guard let (host, number) = Self.endpoint(value) else { throw .badEndpoint(value) }
             address = host
             port = number
+        case "--sms-webhook":
+            // The rules of the app's --service: https://, or http:// to this machine only, with
+            // no user info, query or fragment; the URL is posted to as given.
+            do {
+                _ = try ServiceURL(parsing: value)
+            } catch {
+                throw .badWebhook(value, reason: error.description)
+            }
+            smsWebhook = value
+        case "--sms-webhook-key-file":
+            guard value.hasPrefix("/") else { throw .relativePath(name, value) }
+            smsWebhookKeyFile = value
+        case "--sms-command":
+            guard let words = CommandProvider.words(of: value), !words.isEmpty else { throw .badCommand(value) }
+            smsCommand = words
+        case "--budgets":
+            guard value.hasPrefix("/") else { throw .relativePath(name, value) }
+            budgetsFile = value
         case "--trusted-proxy":
             guard Self.isAddress(value) else { throw .badAddress(value) }
             trustedProxy = value
         default: throw .unknown(name)
         }
+    }
+
+    /// Whether `text` is a PostgreSQL connection URI, the only kind of database URL taken.
+    public static func isDatabaseURL(_ text: String) -> Bool {
+        (text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")) && !text.contains(where: \.isNewline)
     }
 
     /// `ADDR:PORT` or `[ADDR]:PORT`: the address (an IPv4 dotted quad or an IPv6 address) and
@@ -176,6 +246,17 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case badEndpoint(String)
     case badAddress(String)
     case remoteAddress(String)
+    case twoDatabases
+    /// A database URL that is not `postgresql://…`, from the option or the source named.
+    case badDatabaseURL(String)
+    case relativeDatabaseFile(String)
+    /// The database URL's file or variable could not be read: its path and why.
+    case unreadableDatabaseFile(String, String)
+    case badWebhook(String, reason: String)
+    case badCommand(String)
+    case relativePath(String, String)
+    case twoProviders
+    case webhookKey
 
     public var description: String {
         switch self {
@@ -190,9 +271,17 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .badEndpoint(let text):
             "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"\(text)\""
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
+        case .twoDatabases: "--database and --database-file name the same thing: give one"
+        case .badDatabaseURL(let source):
+            "\(source) must be a PostgreSQL URL, postgresql://[user@]host[:port]/database[?…] (not shown here: it may hold a password)"
+        case .relativeDatabaseFile(let path): "--database-file must be an absolute path, not \"\(path)\""
+        case .unreadableDatabaseFile(let path, let reason): "cannot read the database URL from \(path): \(reason)"
         case .remoteAddress(let address):
-            "--listen \(address) is not a loopback address: add --allow-remote, "
-                + "with TLS in front (codes must not travel in clear text)"
+            "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] "
+                + "[--duration SECONDS] [--code-ttl SECONDS]"
+            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
+            + " [--database URL | --database-file PATH]"
+            + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]\n"
         }
     }
 }

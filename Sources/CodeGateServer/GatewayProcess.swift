@@ -1,6 +1,7 @@
 import CodeGateCore
 import CodeGateGLib
 import CodeGateGateway
+import CodeGateGatewayPostgres
 import CodeGateText
 import Glibc
 
@@ -10,7 +11,9 @@ import Glibc
 ///
 /// Standard output is the protocol's: the base URL once the server accepts connections, then
 /// one `SMS +E164 text` line per delivered message (the simulated phone), each written at once
-/// with one `write`. Standard error gets the request log and state problems.
+/// with one `write` — or, with `--sms-webhook` or `--sms-command`, each message goes through
+/// the store's outbox to that provider instead. Standard error gets the request log and state
+/// problems.
 @MainActor
 public enum GatewayProcess {
     /// Runs the gateway; returns the exit status: 0 after a clean stop, 2 for a bad argument,
@@ -35,17 +38,44 @@ public enum GatewayProcess {
         // would override that choice in gettext, whatever the request asked.
         unsetenv("LANGUAGE")
         let timers = GLibTimerPort()
+        let budgets: BudgetPlan?
+        let provider: (any SMSProvider)?
+        do throws(StartError) {
+            budgets = try options.budgetsFile.map(readBudgets)
+            provider = try makeProvider(options, timers: timers)
+        } catch {
+            say("codegate-gateway: \(error.line.terminalEscaped)", to: STDERR_FILENO)
+            return 2
+        }
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
-        let store = GatewayStore(
-            folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
-            keyFile: options.keyFile ?? credentialKeyFile())
-        let service = LocalCodeService(timers: timers, policy: options.policy, store: store)
+        let store: any CodeStore
+        switch DatabaseURLSource.resolve(options) {
+        case .failure(let error):
+            say("codegate-gateway: \(error.description.terminalEscaped)", to: STDERR_FILENO)
+            return 2
+        case .success(let url?):
+            guard let database = openDatabase(url, options: options, report: report) else { return 2 }
+            store = database
+        case .success(nil):
+            store = GatewayStore(
+                folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
+                keyFile: options.keyFile ?? credentialKeyFile())
+        }
+        let service = LocalCodeService(
+            timers: timers, policy: options.policy, codeStore: store, budgets: budgets, usesOutbox: provider != nil)
         let server = GatewayServer(
             api: GatewayAPI(service: service, rateLimit: options.rateLimit), trustedProxy: options.trustedProxy,
             log: report)
         let phone = service.outbox.observe { message in
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
             server.codeSent()
+        }
+        // With a provider, messages go through the store's outbox: delivered after their
+        // transaction committed, and those left by a gateway that stopped are taken up now.
+        let courier = provider.map { OutboxCourier(store: store, provider: $0, timers: timers, report: report) }
+        let watches = courier.map { courier in
+            server.outboxPending = { try? store.pendingMessages() }
+            return [service.enqueued.observe { courier.kick() }, courier.events.observe { server.record($0) }]
         }
         MainQueueSource.install()
         switch server.listen(address: options.address, port: options.port) {
@@ -55,11 +85,86 @@ public enum GatewayProcess {
         case .success(let url):
             say(url, to: STDOUT_FILENO)
         }
+        courier?.kick()
         SignalLoop.run(until: [SIGTERM, SIGINT], deadline: GatewayServer.idleTimeout) { stopped in
+            // An attempt under way keeps its lease: whoever starts next delivers the message.
+            courier?.stop()
             server.drain(then: stopped)
         }
-        withExtendedLifetime((server, phone)) {}
+        withExtendedLifetime((server, phone, watches)) {}
         return 0
+    }
+
+    /// The store on the PostgreSQL database at `url`, connected, migrated and checked against
+    /// this gateway's key; nil (after one line on stderr) when it cannot be used at start: a
+    /// service manager restarts the gateway (`Restart=on-failure`) until it can.
+    private static func openDatabase(
+        _ url: String, options: GatewayOptions, report: @escaping @MainActor (String) -> Void
+    )
+        -> PostgresStore?
+    {
+        let keyFile = options.keyFile ?? credentialKeyFile()
+        let store = PostgresStore(
+            url: url, keyFile: keyFile, folder: keyFile == nil ? openStateFolder(options.stateFolder) : nil,
+            report: report)
+        // A failure was reported by the store itself, in one line.
+        let matches: Bool
+        do {
+            try store.check()
+            matches = try store.keyMatches()
+        } catch {
+            return nil
+        }
+        guard matches else {
+            report(
+                "the key for code digests differs from the one the database was first used with: give every gateway on it the same --key-file"
+            )
+            return nil
+        }
+        return store
+    }
+
+    /// A file an option named that cannot be used: its line for stderr.
+    private struct StartError: Error {
+        let line: String
+    }
+
+    /// The budgets `path` sets.
+    private static func readBudgets(_ path: String) throws(StartError) -> BudgetPlan {
+        do {
+            let bytes = try OptionFile.contents(of: path, maxBytes: 65_536, secret: false).get()
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw StartError(line: "--budgets \(path): not UTF-8 text")
+            }
+            return try BudgetPlan.parse(text)
+        } catch let error as StartError {
+            throw error
+        } catch {
+            throw StartError(line: "--budgets \(path): \(error)")
+        }
+    }
+
+    /// The provider the options name, if any: the webhook with its key, or the command.
+    private static func makeProvider(_ options: GatewayOptions, timers: GLibTimerPort) throws(StartError)
+        -> (any SMSProvider)?
+    {
+        if let words = options.smsCommand {
+            return CommandProvider(argv: words, timers: timers) {
+                say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO)
+            }
+        }
+        guard let url = options.smsWebhook, let keyFile = options.smsWebhookKeyFile else { return nil }
+        var key: [UInt8]
+        switch OptionFile.contents(of: keyFile, maxBytes: 1024, secret: true) {
+        case .success(let bytes): key = bytes
+        case .failure(let error): throw StartError(line: "--sms-webhook-key-file \(error)")
+        }
+        // The key is the file's bytes without its final line end, which editors add.
+        while key.last == UInt8(ascii: "\n") || key.last == UInt8(ascii: "\r") { key.removeLast() }
+        guard key.count >= 16 else {
+            throw StartError(line: "--sms-webhook-key-file \(keyFile): the key must be at least 16 bytes")
+        }
+        return WebhookProvider(url: url, key: key, timers: timers) { SystemMoment.now().wall }
     }
 
     /// The state folder `path` names, or the app's own: the same `gateway.db` as every

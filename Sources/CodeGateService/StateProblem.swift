@@ -19,11 +19,14 @@ public enum StateProblem: Error, Equatable, Sendable {
     /// The state database was damaged and set aside with the cooldowns it held: no code is
     /// sent until the longest of them is surely over, in `secondsLeft`.
     case recovering(secondsLeft: Int)
+    /// The database server the state is kept on cannot be reached, or did not answer in time:
+    /// the gateway tries again at a request after `secondsLeft`.
+    case unreachable(secondsLeft: Int)
 
     /// The seconds until the problem is over, when it says.
     public var secondsLeft: Int? {
         switch self {
-        case .crowded(let seconds), .recovering(let seconds): seconds
+        case .crowded(let seconds), .recovering(let seconds), .unreachable(let seconds): seconds
         default: nil
         }
     }

@@ -37,7 +37,9 @@ import Testing
             ProtocolErrorKind.allCases.map(\.rawValue) == [
                 "invalid_request", "invalid_phone", "not_found", "method_not_allowed", "length_required",
                 "payload_too_large",
-                "unsupported_media_type", "idempotency_mismatch", "cooldown", "rate_limited", "internal", "store_full",
+                "unsupported_media_type", "idempotency_mismatch", "cooldown", "rate_limited",
+                "country_budget_exhausted",
+                "global_budget_exhausted", "client_budget_exhausted", "internal", "store_full",
                 "state_recovering", "state_unavailable",
             ])
         #expect(ProtocolResult.allCases.map(\.rawValue) == ["verified", "wrong_code", "expired", "locked", "no_code"])

@@ -29,11 +29,30 @@ import Testing
         #expect(remote.allowsRemote && remote.address == "0.0.0.0" && remote.port == 443)
     }
 
+    @Test func aDatabaseIsAPostgreSQLURLOrAFileThatHoldsOne() throws {
+        let url = "postgresql://gateway@db.example/codegate?sslmode=verify-full"
+        #expect(try GatewayOptions.parse(["--database", url]).databaseURL == url)
+        #expect(try GatewayOptions.parse(["--database-file=/run/credentials/db"]).databaseFile == "/run/credentials/db")
+        // The URL may hold a password: the refusal never repeats it.
+        #expect(throws: GatewayOptionError.badDatabaseURL("--database")) {
+            try GatewayOptions.parse(["--database", "mysql://root:secret@db/codegate"])
+        }
+        #expect(!GatewayOptionError.badDatabaseURL("--database").description.contains("secret"))
+        #expect(throws: GatewayOptionError.relativeDatabaseFile("db.url")) {
+            try GatewayOptions.parse(["--database-file", "db.url"])
+        }
+        #expect(throws: GatewayOptionError.twoDatabases) {
+            try GatewayOptions.parse(["--database", url, "--database-file", "/etc/db"])
+        }
+    }
+
     @Test func helpListsEveryOption() {
         let usage = GatewayOptions.usage
         for option in [
             "--port PORT", "--listen ADDR:PORT", "--allow-remote", "--duration SECONDS", "--code-ttl SECONDS",
             "--rate-limit PER_MINUTE", "--trusted-proxy ADDR", "--state-dir DIR", "--key-file PATH",
+            "--database URL", "--database-file PATH",
+            "--sms-webhook URL", "--sms-webhook-key-file PATH", "--sms-command CMD", "--budgets FILE",
         ] {
             #expect(usage.contains("\n  \(option) "), "\(option)")
         }

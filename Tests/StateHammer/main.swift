@@ -1,5 +1,6 @@
 import CodeGateFlow
 import CodeGateGateway
+import CodeGateGatewayPostgres
 import CodeGateService
 import CodeGateTestSupport
 #if canImport(Glibc)
@@ -16,7 +17,8 @@ import Glibc
 //   StateHammer bench FOLDER COUNT            for scripts/bench_gateway.sh: COUNT times what
 //                                             the gateway does for one POST /v1/codes/verify
 //                                             (the rate limit's transaction, then the check's),
-//                                             printing "rate R p50 MS p99 MS".
+//                                             printing "rate R p50 MS p99 MS"; FOLDER may
+//                                             be a postgresql:// URL instead.
 // Each line is written once its transaction has committed, so a line printed is a record kept.
 
 let arguments = CommandLine.arguments
@@ -33,9 +35,13 @@ else {
     say("usage: StateHammer request|check|bench FOLDER COUNT [START]", to: STDERR_FILENO)
     exit(2)
 }
-let store = GatewayStore(
-    folder: StateFolder.open(arguments[2]), report: { say("StateHammer: \($0)", to: STDERR_FILENO) })
-let gateway = LocalCodeService(timers: ManualTimerPort(), store: store)
+let report: @MainActor (String) -> Void = { say("StateHammer: \($0)", to: STDERR_FILENO) }
+// A PostgreSQL URL in place of the folder: the same on a database server (bench only).
+let store: any CodeStore =
+    arguments[2].hasPrefix("postgresql://")
+    ? PostgresStore(url: arguments[2], keyFile: nil, folder: nil, report: report)
+    : GatewayStore(folder: StateFolder.open(arguments[2]), report: report)
+let gateway = LocalCodeService(timers: ManualTimerPort(), codeStore: store)
 
 var now = timespec()
 clock_gettime(CLOCK_REALTIME, &now)

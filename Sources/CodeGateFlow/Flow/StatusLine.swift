@@ -54,7 +54,7 @@ public enum StatusLine: CaseIterable, Sendable {
             + [
                 StateProblem.folder, .full, .readOnly, .busy, .other, .crowded(secondsLeft: 59),
                 .crowded(secondsLeft: 3600),
-                .recovering(secondsLeft: 59), .recovering(secondsLeft: 3600),
+                .recovering(secondsLeft: 59), .recovering(secondsLeft: 3600), .unreachable(secondsLeft: 5),
             ].map { .stateUnavailable($0) }
     }
 }

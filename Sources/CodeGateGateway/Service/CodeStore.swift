@@ -9,8 +9,12 @@ package protocol CodeStore: AnyObject {
     /// Runs `decide` on `number`'s record, and on the reply kept under `replyKey` when there
     /// is one, in one transaction: what it leaves is written before anyone else decides on
     /// the number; on a throw nothing it chose is kept.
+    /// `budgets` are the budget windows `decide` may spend from: it sees each one's spending in
+    /// its current period (`Sending.spent`) and may raise it; a message it leaves in
+    /// `Sending.message` goes into the outbox. Both are kept with the record, or neither.
     func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer
     /// The key code digests are made under.
     func codeKey() throws(StateProblem) -> [UInt8]
@@ -19,4 +23,30 @@ package protocol CodeStore: AnyObject {
     func admit(_ client: String, limit: Int) throws(StateProblem) -> Int?
     /// Throws what a request would meet now.
     func check() throws(StateProblem)
+
+    // The outbox: messages written by `update`, delivered after it committed, by whichever
+    // gateway on the store claims each first.
+
+    /// Deletes the messages whose code has expired, delivered or not: returns how many.
+    func dropExpiredMessages() throws(StateProblem) -> Int
+    /// Claims the message due first — its next attempt reached, no other gateway's lease on it
+    /// — for `lease`, in which no other gateway claims it; nil when none is due.
+    func claimMessage(lease: Duration) throws(StateProblem) -> OutboxMessage?
+    /// Deletes message `id`: delivered, or given up.
+    func finishMessage(_ id: String) throws(StateProblem)
+    /// Counts an attempt at message `id` and releases it for the next one in `delay`.
+    func postponeMessage(_ id: String, by delay: Duration) throws(StateProblem)
+    /// The time until the first message is due (zero when one is), nil when the outbox is empty.
+    func nextMessageDue() throws(StateProblem) -> Duration?
+    /// How many messages the outbox holds.
+    func pendingMessages() throws(StateProblem) -> Int
+}
+
+extension CodeStore {
+    /// `update` with no budget and no message.
+    func update<Answer>(
+        _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+    ) throws(StateProblem) -> Answer {
+        try update(number, replyKey: replyKey, budgets: []) { record, reply, _ in decide(&record, &reply) }
+    }
 }

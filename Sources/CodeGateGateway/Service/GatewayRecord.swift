@@ -3,26 +3,26 @@ import CodeGateCore
 /// start with other options applies those to later codes only.
 package struct GatewayRecord: Equatable {
     /// How long ago its last code was requested (and issued), at the transaction's moment.
-    var age: Duration
+    package var age: Duration
     /// The time between two requests for the number, fixed when the code was issued.
-    var cooldown: Duration
+    package var cooldown: Duration
     /// How long the code stays valid, fixed when it was issued.
-    var lifetime: Duration
+    package var lifetime: Duration
     /// Its live code; nil once used.
-    var code: IssuedCode?
+    package var code: IssuedCode?
 
     /// The longest cooldown or lifetime a stored record may claim: the longest countdown the
     /// controls run (a day), far beyond what the options allow, so a damaged number cannot hold
     /// a number for years.
-    static let longestRule = Countdown.longest
+    package static let longestRule = Countdown.longest
 
     /// How long an expired code is remembered, so that typing it says it expired rather than
     /// that none was requested.
-    static let expiryMemory: Duration = .seconds(3600)
+    package static let expiryMemory: Duration = .seconds(3600)
 
     /// Whether the record is still needed: its cooldown runs, or its code is valid or was
     /// valid less than `expiryMemory` ago.
-    var isKept: Bool {
+    package var isKept: Bool {
         age < cooldown || (code != nil && age < lifetime + Self.expiryMemory)
     }
 }

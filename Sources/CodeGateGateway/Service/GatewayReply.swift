@@ -7,18 +7,18 @@ import CodeGateService
 /// other on the same state, before or after a restart.
 package struct GatewayReply: Equatable {
     /// The number the key's request was for.
-    var number: PhoneNumber
+    package var number: PhoneNumber
     /// How long ago it was answered, at the transaction's moment.
-    var age: Duration
+    package var age: Duration
     /// The cooldown and lifetime it was answered with.
-    var cooldown: Duration
-    var lifetime: Duration
+    package var cooldown: Duration
+    package var lifetime: Duration
 
     /// The most keys kept; those answered longest ago go first.
-    static let capacity = 10_000
+    package static let capacity = 10_000
 
     /// Whether the key is still remembered: as long as its code lives, or its cooldown runs.
-    var isKept: Bool { age < max(cooldown, lifetime) }
+    package var isKept: Bool { age < max(cooldown, lifetime) }
 
     /// The answer again, with what is left of its times (each at least a second).
     var receiptLeft: CodeReceipt {

@@ -51,16 +51,12 @@ extension GatewayStore {
 
     /// The reply in a row, its age measured at `now`; nil when any field is not one a reply holds.
     private static func reply(from row: [SQLiteValue], at now: SystemMoment) -> GatewayReply? {
-        let rules = 0...GatewayRecord.longestRule.wholeNanoseconds
-        guard row.count == 7, case .text(let e164) = row[1], let number = PhoneNumber(e164: e164),
-              case .text(let bootID) = row[2], let recordedBootID = SystemMoment.recordedBootID(bootID),
+        guard row.count == 7, case .text(let e164) = row[1], case .text(let bootID) = row[2],
               case .integer(let boot) = row[3], case .integer(let wall) = row[4],
-              case .integer(let cooldown) = row[5], rules.contains(cooldown),
-              case .integer(let lifetime) = row[6], rules.contains(lifetime)
+              case .integer(let cooldown) = row[5], case .integer(let lifetime) = row[6]
         else { return nil }
-        // As for records: a moment in the future counts as now.
-        let age = now.isSameBoot(as: recordedBootID) ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
         return GatewayReply(
-            number: number, age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime))
+            number: e164, stored: StoredInstant(bootID: bootID, boot: boot, wall: wall), cooldown: cooldown,
+            lifetime: lifetime, at: now)
     }
 }

@@ -46,13 +46,13 @@ public final class GatewayStore: CodeStore {
     /// any of ours holds it, short enough not to freeze the window.
     public static let defaultBusyTimeout: Duration = .seconds(2)
 
-    private static let schemaVersion: Int64 = 1
+    /// 1: numbers, replies, closures, clients. 2: the outbox and budgets (`migrate`).
+    private static let schemaVersion: Int64 = 2
 
     private let folder: Result<StateFolder, StateFileError>?
     private let legacyPolicy: LocalCodeService.Policy
     private let capacity: Int
-    private let keyFile: String?
-    private var key: [UInt8]?
+    private let keySource: CodeKeySource
     private let busyTimeout: Duration
     private let report: @MainActor (String) -> Void
     let moment: @MainActor () -> SystemMoment
@@ -81,7 +81,7 @@ public final class GatewayStore: CodeStore {
         keyFile: String? = nil
     ) {
         self.folder = folder
-        self.keyFile = keyFile
+        keySource = CodeKeySource(path: keyFile, folder: folder)
         self.legacyPolicy = legacyPolicy
         self.capacity = capacity
         self.busyTimeout = busyTimeout
@@ -95,7 +95,7 @@ public final class GatewayStore: CodeStore {
         folder = nil
         legacyPolicy = .init()
         capacity = Self.defaultCapacity
-        keyFile = nil
+        keySource = CodeKeySource(path: nil, folder: nil)
         busyTimeout = .zero
         report = { _ in }
         self.moment = moment
@@ -107,8 +107,12 @@ public final class GatewayStore: CodeStore {
     /// sees the reply kept under that idempotency key too (nil when there is none) and may set
     /// it, in the same transaction. Throws when the state cannot be read or written; nothing
     /// `decide` chose is then kept.
+    /// With `budgets`, `decide` sees how much of each window's current period is spent and
+    /// may spend more; a message it leaves in `Sending.message` is written to the outbox. Both are
+    /// kept only with the rest.
     package func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer {
         let database = try connected()
         let now = moment()
@@ -130,10 +134,16 @@ public final class GatewayStore: CodeStore {
                     try Self.reply(for: key, in: database, at: now)
                 }
                 var reply = storedReply
-                let answer = decide(&record, &reply)
+                let read = try Self.budgets(budgets, in: database, at: now)
+                var sending = read
+                let answer = decide(&record, &reply, &sending)
                 // A new number when all those kept still matter: nothing decided is kept.
                 if rows.isEmpty, let record, record.isKept, let wait = try waitForRoom(in: database, at: now) {
                     return .failure(.crowded(secondsLeft: wait))
+                }
+                try Self.spend(sending.spent, over: read.spent, in: database, at: now)
+                if let message = sending.message {
+                    try Self.enqueue(message.sms, id: message.id, lifetime: message.lifetime, in: database, at: now)
                 }
                 if let replyKey, reply != storedReply {
                     try Self.store(reply, for: replyKey, in: database, at: now)
@@ -157,24 +167,7 @@ public final class GatewayStore: CodeStore {
     /// the system's secure random source (whatever generator makes the codes); a store in
     /// memory has one of its own. Throws when it cannot be had: no code is then sent or checked.
     package func codeKey() throws(StateProblem) -> [UInt8] {
-        if let key { return key }
-        var random = SystemRandomNumberGenerator()
-        let loaded: Result<[UInt8], StateFileError>
-        switch (keyFile, folder) {
-        case (let path?, _): loaded = CodeKey.load(path: path)
-        case (nil, .success(let folder)?): loaded = CodeKey.load(from: folder, random: &random)
-        case (nil, .failure(let error)?): loaded = .failure(error)
-        case (nil, nil):
-            loaded = .success((0..<CodeKey.size).map { _ in UInt8.random(in: .min ... .max, using: &random) })
-        }
-        switch loaded {
-        case .success(let bytes):
-            key = bytes
-            return bytes
-        case .failure(let error):
-            remember("cannot use the key for codes: \(error)")
-            throw StateProblem(error)
-        }
+        try keySource.key(report: remember)
     }
 
     // MARK: - Opening
@@ -284,6 +277,7 @@ public final class GatewayStore: CodeStore {
             try database.run(replyTable)
             try database.run(closureTable)
             try database.run(clientTable)
+            try migrate(database, from: version)
             try database.run("PRAGMA user_version = \(schemaVersion)")
         }
     }
@@ -383,34 +377,22 @@ public final class GatewayStore: CodeStore {
     }
 
     /// The record in a row, its age measured at `now`; nil when any field is not one a record
-    /// holds: a row that lies in one place cannot be trusted in the others.
+    /// holds.
     private static func record(from row: [SQLiteValue], at now: SystemMoment) -> GatewayRecord? {
-        let rules = 0...longestRuleNanoseconds
-        guard row.count == 9, case .text(let bootID) = row[1], let recordedBootID = SystemMoment.recordedBootID(bootID),
-              case .integer(let boot) = row[2], case .integer(let wall) = row[3],
-              case .integer(let cooldown) = row[4], rules.contains(cooldown),
-              case .integer(let lifetime) = row[5], rules.contains(lifetime)
+        guard row.count == 9, case .text(let bootID) = row[1], case .integer(let boot) = row[2],
+              case .integer(let wall) = row[3], case .integer(let cooldown) = row[4],
+              case .integer(let lifetime) = row[5]
         else { return nil }
-        let code: IssuedCode?
+        let code: (Int64, [UInt8], [UInt8])?
         switch (row[6], row[7], row[8]) {
-        case (.null, .null, .null):
-            code = nil
-        case (.integer(let attempts), .blob(let salt), .blob(let digest))
-            where IssuedCode.possibleAttempts.contains(Int(attempts))
-            && salt.count == IssuedCode.saltSize && digest.count == IssuedCode.digestSize:
-            code = IssuedCode(salt: salt, digest: digest, attemptsLeft: Int(attempts))
-        default:
-            return nil
+        case (.null, .null, .null): code = nil
+        case (.integer(let attempts), .blob(let salt), .blob(let digest)): code = (attempts, salt, digest)
+        default: return nil
         }
-        // Durations hold any difference of two Int64 nanosecond counts, so this cannot
-        // overflow; a moment in the future (the clock was set back, or the row lies) counts as
-        // now, which keeps a cooldown whole rather than lifting it.
-        let age = now.isSameBoot(as: recordedBootID) ? now.boot - .nanoseconds(boot) : now.wall - .nanoseconds(wall)
         return GatewayRecord(
-            age: max(.zero, age), cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime), code: code)
+            stored: StoredInstant(bootID: bootID, boot: boot, wall: wall), cooldown: cooldown, lifetime: lifetime,
+            code: code, at: now)
     }
-
-    private static let longestRuleNanoseconds = GatewayRecord.longestRule.wholeNanoseconds
 
     // MARK: - Problems
 

@@ -7,7 +7,7 @@ import CodeGateCore
 /// them all in a second by whoever reads the database or a backup of it. The key lives in a
 /// file of its own, apart from the database, so the database alone cannot be tried. The salt,
 /// fresh per code, keeps two equal codes from having equal digests.
-struct IssuedCode: Equatable {
+package struct IssuedCode: Equatable {
     static let saltSize = 16
     static let digestSize = 32
     /// The attempts a stored record may claim: more than any policy allows, few enough that a

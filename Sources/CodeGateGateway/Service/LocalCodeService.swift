@@ -26,7 +26,15 @@ public final class LocalCodeService: CodeService {
     }
 
     /// Told of each message the gateway delivers, in order: what the phone would receive.
+    /// With `usesOutbox`, nothing is told here: the messages go into the store's outbox.
     public let outbox = ObserverList<SMSMessage>()
+    /// Told after each transaction that wrote a message to the store's outbox committed: the
+    /// courier's cue to deliver it.
+    public let enqueued = ObserverList<Void>()
+    /// Whether messages go into the store's outbox (for a provider) rather than to `outbox`'s
+    /// observers at once (the simulated phone).
+    public let usesOutbox: Bool
+    private let budgets: BudgetPlan?
     private let timers: any TimerPort
     private let policy: Policy
     private let simulation: GatewaySimulation
@@ -35,28 +43,47 @@ public final class LocalCodeService: CodeService {
 
     /// Creates the gateway over what `store` keeps; without one, over a store in memory whose
     /// clocks are `timers`'.
-    public init(
+    public convenience init(
         timers: any TimerPort,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         policy: Policy = Policy(),
         simulation: GatewaySimulation = GatewaySimulation(),
-        store: GatewayStore? = nil
+        store: GatewayStore? = nil,
+        budgets: BudgetPlan? = nil,
+        usesOutbox: Bool = false
+    ) {
+        let origin = timers.now
+        self.init(
+            timers: timers, random: random, policy: policy, simulation: simulation,
+            codeStore: store ?? GatewayStore(inMemoryWith: {
+                let elapsed = origin.duration(to: timers.now)
+                return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
+            }), budgets: budgets, usesOutbox: usesOutbox)
+    }
+
+    /// Creates the gateway over any store: a database server's (`codegate-gateway --database`).
+    package init(
+        timers: any TimerPort, random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        policy: Policy = Policy(), simulation: GatewaySimulation = GatewaySimulation(), codeStore: any CodeStore,
+        budgets: BudgetPlan? = nil, usesOutbox: Bool = false
     ) {
         self.timers = timers
+        self.budgets = budgets
+        self.usesOutbox = usesOutbox
         self.random = random
         self.policy = policy
         self.simulation = simulation
-        let origin = timers.now
-        self.store = store ?? GatewayStore(inMemoryWith: {
-            let elapsed = origin.duration(to: timers.now)
-            return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
-        })
+        store = codeStore
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
         try await arrive()
         let key = try codeKey()
-        let issued = try storing(number) { record in issue(&record, key: key) }
+        let issued = try storing(number, replyKey: nil, budgets: []) { record, _, sending -> String? in
+            guard let code = issue(&record, key: key) else { return nil }
+            queue(code, to: number, in: &sending)
+            return code
+        }
         return try deliver(issued.answer, to: number, secondsLeft: issued.secondsLeft)
     }
 
@@ -64,22 +91,32 @@ public final class LocalCodeService: CodeService {
     /// other on the same state, before or after a restart — gets its answer again, with what is
     /// left of its times, and sends no SMS; a key answered for another number is refused. Only
     /// a request that sent a code leaves its key behind: a refused one is decided afresh.
-    public func requestCode(for number: PhoneNumber, idempotencyKey key: String) async throws(CodeServiceError)
-        -> KeyedReceipt
+    /// With budgets, a code is issued only when every budget it would spend from — its prefix,
+    /// all numbers, and `client`'s — has a message left in its period, and spends one of each.
+    public func requestCode(for number: PhoneNumber, idempotencyKey key: String, client: String? = nil)
+        async throws(CodeServiceError) -> KeyedReceipt
     {
         try await arrive()
         let secret = try codeKey()
-        let decided = try storing(number, replyKey: key) { record, reply -> KeyedDecision in
+        let windows = budgets?.windows(for: number, client: client) ?? []
+        let decided = try storing(number, replyKey: key, budgets: windows.map(\.window)) {
+            record, reply, sending -> KeyedDecision in
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft) : .mismatch
             }
+            if record.map({ $0.age < $0.cooldown }) != true, let refusal = spent(windows, sending, for: number) {
+                return .overBudget(refusal)
+            }
             guard let code = issue(&record, key: secret) else { return .issued(nil) }
+            for (window, _, _) in windows { sending.spent[window, default: 0] += 1 }
+            queue(code, to: number, in: &sending)
             reply = GatewayReply(number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime)
             return .issued(code)
         }
         switch decided.answer {
         case .replay(let receipt): return .replayed(receipt)
         case .mismatch: return .keyMismatch
+        case .overBudget(let refusal): return .overBudget(refusal)
         case .issued(let code): return .sent(try deliver(code, to: number, secondsLeft: decided.secondsLeft))
         }
     }
@@ -88,6 +125,38 @@ public final class LocalCodeService: CodeService {
         case issued(String?)
         case replay(CodeReceipt)
         case mismatch
+        case overBudget(BudgetRefusal)
+    }
+
+    /// The refusal when a budget of `windows` has nothing left in its period: of those spent,
+    /// the one whose period ends last, since nothing goes before it does.
+    private func spent(
+        _ windows: [(window: BudgetWindow, cap: Int, scope: BudgetScope)], _ sending: Sending,
+        for number: PhoneNumber
+    ) -> BudgetRefusal? {
+        let spent = windows.filter { (sending.spent[$0.window] ?? 0) >= $0.cap }
+        guard
+            let last = spent.max(by: {
+                sending.periodLeft[$0.window] ?? .zero < sending.periodLeft[$1.window] ?? .zero
+            })
+        else { return nil }
+        let kind: BudgetRefusal.Kind =
+            switch last.scope {
+            case .prefix: .country
+            case .global: .global
+            case .client: .client
+            }
+        let seconds = max(1, (sending.periodLeft[last.window] ?? .seconds(1)).secondsRoundedUp)
+        return BudgetRefusal(kind: kind, prefix: budgets?.prefix(of: number) ?? "", secondsLeft: seconds)
+    }
+
+    /// Puts the message carrying `code` in the outbox, when the gateway uses one.
+    private func queue(_ code: String, to number: PhoneNumber, in sending: inout Sending) {
+        guard usesOutbox else { return }
+        let text = SMSMessage.codeText(code, validFor: policy.codeLifetime)
+        sending.message = (
+            OutboxMessage.newID(using: &random), SMSMessage(recipient: number, text: text), policy.codeLifetime
+        )
     }
 
     /// A fresh code in `record`, unless its cooldown runs: another window may have sent one
@@ -115,7 +184,11 @@ public final class LocalCodeService: CodeService {
         -> CodeReceipt
     {
         guard let code else { throw .cooldown(secondsLeft: secondsLeft) }
-        outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
+        if usesOutbox {
+            enqueued.notify()
+        } else {
+            outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
+        }
         return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
     }
 
@@ -172,12 +245,13 @@ public final class LocalCodeService: CodeService {
     /// transaction of the store, with the cooldown left on the record it saw; a state that
     /// cannot be kept refuses the call.
     private func storing<Answer>(
-        _ number: PhoneNumber, replyKey: String? = nil, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
         do {
-            return try store.update(number, replyKey: replyKey) { record, reply in
+            return try store.update(number, replyKey: replyKey, budgets: budgets) { record, reply, sending in
                 let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
-                return (decide(&record, &reply), secondsLeft)
+                return (decide(&record, &reply, &sending), secondsLeft)
             }
         } catch {
             throw .stateUnavailable(error)
@@ -187,7 +261,7 @@ public final class LocalCodeService: CodeService {
     private func storing<Answer>(
         _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
     ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
-        try storing(number, replyKey: nil) { record, _ in decide(&record) }
+        try storing(number, replyKey: nil, budgets: []) { record, _, _ in decide(&record) }
     }
 
     private func crossNetwork() async throws(CodeServiceError) {
@@ -209,4 +283,6 @@ public enum KeyedReceipt: Equatable, Sendable {
     case replayed(CodeReceipt)
     /// The key was answered before, for another number.
     case keyMismatch
+    /// A budget against pumping has no message left in its period; no SMS was sent.
+    case overBudget(BudgetRefusal)
 }

@@ -23,6 +23,9 @@ extension StateProblem {
                 "验证码记录损坏后已重建，为免重复发送，请 {0} 分钟后再试", "验证码记录损坏后已重建，为免重复发送，请 {0} 分钟后再试",
                 count: (seconds + 59) / 60
             ).filling((seconds + 59) / 60)
+        case .unreachable(let seconds):
+            localized("暂时无法连接验证码数据库，请 {0} 秒后再试", "暂时无法连接验证码数据库，请 {0} 秒后再试", count: seconds).filling(
+                seconds)
         case .recovering(let seconds):
             localized(
                 "验证码记录损坏后已重建，为免重复发送，请 {0} 秒后再试", "验证码记录损坏后已重建，为免重复发送，请 {0} 秒后再试",

@@ -98,7 +98,8 @@ enum CodesProtocol {
                 return bad("429 cooldown without the seconds left")
             }
             return Refusal(error: .cooldown(secondsLeft: seconds), settled: true, reason: kind)
-        case (429, .rateLimited):
+        // A spent budget against SMS fraud is, to the person at the window, too many requests.
+        case (429, .rateLimited), (429, .countryBudget), (429, .globalBudget), (429, .clientBudget):
             let seconds = answer.retryAfterSeconds ?? retryAfter
             return Refusal(error: .rateLimited(retryAfter: seconds), settled: true, reason: "rate limited")
         case (400, .invalidRequest), (400, .invalidPhone), (404, .notFound), (405, .methodNotAllowed),

@@ -10,6 +10,13 @@ package enum ProtocolErrorKind: String, CaseIterable, Sendable {
     case idempotencyMismatch = "idempotency_mismatch"
     case cooldown
     case rateLimited = "rate_limited"
+    /// The budget of text messages to the number's country calling code (prefix) is spent for
+    /// this hour or day.
+    case countryBudget = "country_budget_exhausted"
+    /// The budget of text messages to all numbers is spent for this hour or day.
+    case globalBudget = "global_budget_exhausted"
+    /// The client's own budget of text messages is spent for this hour or day.
+    case clientBudget = "client_budget_exhausted"
     case `internal`
     /// The store holds as many numbers as it may, each still live.
     case storeFull = "store_full"

@@ -20,6 +20,8 @@ public final class GatewayAPI {
 
     private let service: LocalCodeService
     private let rateLimit: Int
+    /// Told of each request a budget refused, for `/metrics`.
+    let budgetRefused = ObserverList<BudgetRefusal>()
 
     /// Serves `service`, which keeps the idempotency keys in its state with its codes, and
     /// each client's rate: `rateLimit` requests a minute (0: no limit), shared by every
@@ -95,7 +97,7 @@ public final class GatewayAPI {
         defer { AnswerLanguage.leave(previous) }
         let outcome: KeyedReceipt
         do {
-            outcome = try await service.requestCode(for: number, idempotencyKey: key)
+            outcome = try await service.requestCode(for: number, idempotencyKey: key, client: request.client)
         } catch {
             throw Refusal(error)
         }
@@ -105,6 +107,9 @@ public final class GatewayAPI {
             let replayed = [(ProtocolHeader.idempotentReplayed, "true")]
             return APIAnswer(status: 200, headers: replayed, body: Self.body(of: receipt))
         case .keyMismatch: throw .idempotencyMismatch
+        case .overBudget(let refusal):
+            budgetRefused.notify(refusal)
+            throw .overBudget(refusal)
         }
     }
 

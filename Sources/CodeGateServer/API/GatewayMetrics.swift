@@ -1,7 +1,10 @@
+import CodeGateGateway
 import CodeGateProtocol
 
 /// What `GET /metrics` tells a Prometheus scraper, in its text exposition format (0.0.4):
-/// requests by route and status, their latency as a histogram, codes sent and open connections.
+/// requests by route and status, their latency as a histogram, codes sent and open connections,
+/// and with a provider, the outbox: messages pending, retries by reason, messages given up by
+/// reason; and requests refused by a budget, by budget and prefix.
 ///
 /// Counters only grow for the process's life; labels come from a fixed set (unknown paths are
 /// one route, `other`), so no client can make the series grow without bound.
@@ -15,6 +18,9 @@ final class GatewayMetrics {
     private var latencyTotal = 0
     private var latencySum: Duration = .zero
     private var codesSent = 0
+    private var retries: [String: Int] = [:]
+    private var givenUp: [String: Int] = [:]
+    private var budgetRefusals: [String: Int] = [:]
 
     /// The route label for `path`.
     static func route(of path: String) -> String {
@@ -37,8 +43,30 @@ final class GatewayMetrics {
         codesSent += 1
     }
 
-    /// The exposition text, with `connections` open now.
-    func text(connections: Int) -> String {
+    /// Counts what the outbox's courier did.
+    func record(_ event: CourierEvent) {
+        switch event {
+        case .delivered: codesSent += 1
+        case .retried(let reason): retries["reason=\"\(reason)\"", default: 0] += 1
+        case .gaveUp(let reason, let count): givenUp["reason=\"\(reason)\"", default: 0] += count
+        }
+    }
+
+    /// Counts a request a budget refused. Prefixes are calling codes (three digits at most) or
+    /// those of the budgets file: a bounded set.
+    func record(_ refusal: BudgetRefusal) {
+        let budget =
+            switch refusal.kind {
+            case .country: "country"
+            case .global: "global"
+            case .client: "client"
+            }
+        budgetRefusals["budget=\"\(budget)\",prefix=\"\(refusal.prefix)\"", default: 0] += 1
+    }
+
+    /// The exposition text, with `connections` open now and `pending` messages in the outbox
+    /// (nil: no outbox, or the store cannot say).
+    func text(connections: Int, pending: Int? = nil) -> String {
         var lines = [
             "# HELP codegate_requests_total Requests answered, by route and status.",
             "# TYPE codegate_requests_total counter",
@@ -51,12 +79,32 @@ final class GatewayMetrics {
         lines += [
             "codegate_request_duration_seconds_bucket{le=\"+Inf\"} \(latencyTotal)",
             "codegate_request_duration_seconds_sum \(sum)", "codegate_request_duration_seconds_count \(latencyTotal)",
-            "# HELP codegate_codes_sent_total Text messages with a code delivered.",
+            "# HELP codegate_codes_sent_total Text messages with a code delivered (to the provider, or standard output).",
             "# TYPE codegate_codes_sent_total counter",
             "codegate_codes_sent_total \(codesSent)",
             "# HELP codegate_open_connections Client connections open now.", "# TYPE codegate_open_connections gauge",
             "codegate_open_connections \(connections)",
         ]
+        if let pending {
+            lines += [
+                "# HELP codegate_sms_outbox_pending Text messages in the outbox, not yet delivered or given up.",
+                "# TYPE codegate_sms_outbox_pending gauge", "codegate_sms_outbox_pending \(pending)",
+            ]
+        }
+        for (name, help, counts) in [
+            ("codegate_sms_retries_total", "Failed delivery attempts retried later, by reason.", retries),
+            (
+                "codegate_sms_given_up_total",
+                "Text messages given up: their code expired first, or the provider refused them.", givenUp
+            ),
+            (
+                "codegate_budget_refusals_total", "Code requests refused by a budget, by budget and prefix.",
+                budgetRefusals
+            ),
+        ] {
+            lines += ["# HELP \(name) \(help)", "# TYPE \(name) counter"]
+            lines += counts.keys.sorted().map { "\(name){\($0)} \(counts[$0] ?? 0)" }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

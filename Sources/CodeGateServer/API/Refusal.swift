@@ -27,6 +27,7 @@ enum Refusal: Error, Equatable {
     case idempotencyMismatch
     case cooldown(seconds: Int)
     case rateLimited(seconds: Int)
+    case overBudget(BudgetRefusal)
     case stateUnavailable(StateProblem)
     case `internal`
 
@@ -52,7 +53,7 @@ enum Refusal: Error, Equatable {
         case .payloadTooLarge: 413
         case .unsupportedMediaType: 415
         case .idempotencyMismatch: 422
-        case .cooldown, .rateLimited: 429
+        case .cooldown, .rateLimited, .overBudget: 429
         case .internal: 500
         case .stateUnavailable: 503
         }
@@ -71,6 +72,12 @@ enum Refusal: Error, Equatable {
         case .idempotencyMismatch: .idempotencyMismatch
         case .cooldown: .cooldown
         case .rateLimited: .rateLimited
+        case .overBudget(let refusal):
+            switch refusal.kind {
+            case .country: .countryBudget
+            case .global: .globalBudget
+            case .client: .clientBudget
+            }
         case .internal: .internal
         case .stateUnavailable(.crowded): .storeFull
         case .stateUnavailable(.recovering): .stateRecovering
@@ -82,6 +89,7 @@ enum Refusal: Error, Equatable {
     var retryAfter: Int? {
         switch self {
         case .cooldown(let seconds), .rateLimited(let seconds): seconds
+        case .overBudget(let refusal): refusal.secondsLeft
         case .stateUnavailable(let problem): problem.secondsLeft
         default: nil
         }
@@ -114,8 +122,23 @@ enum Refusal: Error, Equatable {
             localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .rateLimited(let seconds):
             localized("请求过于频繁，请 {0} 秒后再试", "请求过于频繁，请 {0} 秒后再试", count: seconds).filling(seconds)
+        case .overBudget(let refusal): Self.sentence(for: refusal)
         case .stateUnavailable(let problem): problem.message
         case .internal: localized("服务器内部错误，请稍后再试")
+        }
+    }
+
+    /// A budget's refusal in words: the wait in minutes when it is longer than two.
+    private static func sentence(for refusal: BudgetRefusal) -> String {
+        let minutes = (refusal.secondsLeft + 59) / 60
+        return switch refusal.kind {
+        // TRANSLATORS: {0} is a number of minutes; a budget against SMS fraud is spent.
+        case .country:
+            localized("发往该国家或地区的短信已达上限，请 {0} 分钟后再试", "发往该国家或地区的短信已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
+        // TRANSLATORS: {0} is a number of minutes; the service's budget of text messages is spent.
+        case .global: localized("短信发送量已达上限，请 {0} 分钟后再试", "短信发送量已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
+        // TRANSLATORS: {0} is a number of minutes; this client's budget of text messages is spent.
+        case .client: localized("您请求的短信已达上限，请 {0} 分钟后再试", "您请求的短信已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
         }
     }
 

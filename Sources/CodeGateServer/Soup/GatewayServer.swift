@@ -1,4 +1,5 @@
 import CodeGateCore
+import CodeGateGateway
 import CodeGateText
 import CodeGateProtocol
 import Glibc
@@ -48,7 +49,10 @@ public final class GatewayServer {
         self.api = api
         self.trustedProxy = trustedProxy
         self.log = log
+        budgetWatch = api.budgetRefused.observe { [metrics] in metrics.record($0) }
     }
+
+    private var budgetWatch: Observation?
 
     /// Starts listening on `address`:`port` (0: any free port); returns the base URL,
     /// `http://ADDRESS:PORT/`, or the system's reason for refusing.
@@ -61,6 +65,14 @@ public final class GatewayServer {
     public func codeSent() {
         metrics.codeSent()
     }
+
+    /// Counts what the outbox's courier did, for `/metrics`.
+    package func record(_ event: CourierEvent) {
+        metrics.record(event)
+    }
+
+    /// The messages in the outbox now, for `/metrics`; nil when there is no outbox.
+    package var outboxPending: (@MainActor () -> Int?)?
 
     /// Stops accepting connections, answers every request already begun (with
     /// `Connection: close`), closes the idle connections, then calls `done`.
@@ -96,7 +108,8 @@ public final class GatewayServer {
         switch (message.method, message.path) {
         case ("GET", ProtocolPath.metrics):
             respond(
-                message, status: 200, headers: [], body: Array(metrics.text(connections: server.connectionCount).utf8),
+                message, status: 200, headers: [],
+                body: Array(metrics.text(connections: server.connectionCount, pending: outboxPending?()).utf8),
                 type: "text/plain; version=0.0.4; charset=utf-8", started: started)
             return
         case ("GET", ProtocolPath.health):

@@ -1,0 +1,114 @@
+import CodeGateCore
+import CodeGateService
+
+/// The budgets against SMS pumping (`--budgets FILE`): how many text messages may go, per UTC
+/// hour and per UTC day, to each country calling code (or longer E.164 prefix), to all numbers
+/// together, and on behalf of one client. Bots that request codes for premium-rate numbers
+/// are paid per message delivered; a budget caps what they can make.
+///
+/// The file, one rule a line, `#` to the end of a line a comment:
+///
+///     +86     hour  2000     # a calling code or longer prefix, as E.164 writes it
+///     +1876   day   0        # 0: none at all
+///     default day   100      # each calling code not listed (see `unlisted`)
+///     global  day   50000    # all numbers together
+///     client  hour  5        # one client (its address, as the rate limit counts it)
+///
+/// A number counts against the longest prefix listed that it starts with, else against its
+/// own calling code (`PhoneNumber.callingCode`) under the `default` rules.
+public struct BudgetPlan: Equatable, Sendable {
+    /// A scope's caps per hour and per day; nil is no cap.
+    public struct Limits: Equatable, Sendable {
+        /// Messages per UTC hour.
+        public var hour: Int?
+        /// Messages per UTC day.
+        public var day: Int?
+
+        /// Caps `hour` and `day`.
+        public init(hour: Int? = nil, day: Int? = nil) {
+            self.hour = hour
+            self.day = day
+        }
+    }
+
+    /// The conservative default for a calling code the file does not list, when it has no
+    /// `default` rule: 10 an hour, 50 a day — a few sign-ups, nowhere near what pays a pumper.
+    public static let builtInDefault = Limits(hour: 10, day: 50)
+
+    /// Prefixes ("+86", "+1876") and their caps.
+    public var prefixes: [String: Limits] = [:]
+    /// The caps of each calling code not listed.
+    public var unlisted = builtInDefault
+    /// The caps on all messages together.
+    public var global = Limits()
+    /// The caps per client.
+    public var client = Limits()
+
+    /// No rule but the default for unlisted calling codes.
+    public init() {}
+
+    /// The prefix `number` is counted under: the longest listed one it starts with, else its
+    /// calling code.
+    package func prefix(of number: PhoneNumber) -> String {
+        prefixes.keys.filter { number.e164.hasPrefix($0) }.max { $0.count < $1.count } ?? "+" + number.callingCode
+    }
+
+    /// The budget counters a message to `number` on behalf of `client` spends from, with the
+    /// cap of each and what refusing it is called.
+    package func windows(for number: PhoneNumber, client: String?) -> [(
+        window: BudgetWindow, cap: Int, scope: BudgetScope
+    )] {
+        let prefix = prefix(of: number)
+        var scopes: [(BudgetScope, Limits)] = [(.prefix(prefix), prefixes[prefix] ?? unlisted), (.global, global)]
+        if let client { scopes.append((.client(client), self.client)) }
+        return scopes.flatMap { scope, limits in
+            [(BudgetWindow.hour, limits.hour), (BudgetWindow.day, limits.day)].compactMap { period, cap in
+                cap.map { (BudgetWindow(name: scope.counterName, period: period), $0, scope) }
+            }
+        }
+    }
+}
+
+/// What a budget counts: one prefix, all numbers, or one client.
+package enum BudgetScope: Equatable, Sendable {
+    case prefix(String)
+    case global
+    case client(String)
+
+    /// The counter's name in the store.
+    package var counterName: String {
+        switch self {
+        case .prefix(let prefix): "prefix " + prefix
+        case .global: "global"
+        case .client(let client): "client " + client
+        }
+    }
+}
+
+/// A message refused because a budget is spent: which one, and the whole seconds until its
+/// period ends.
+public struct BudgetRefusal: Equatable, Sendable {
+    /// Which kind of budget.
+    public enum Kind: Equatable, Sendable {
+        /// The number's prefix (country calling code).
+        case country
+        /// All numbers together.
+        case global
+        /// The client's own.
+        case client
+    }
+
+    /// Which kind of budget is spent.
+    public let kind: Kind
+    /// The prefix the number counts under (for `/metrics`), whichever budget is spent.
+    public let prefix: String
+    /// The whole seconds until the spent budget's period ends.
+    public let secondsLeft: Int
+
+    /// Describes a refusal.
+    package init(kind: Kind, prefix: String, secondsLeft: Int) {
+        self.kind = kind
+        self.prefix = prefix
+        self.secondsLeft = secondsLeft
+    }
+}

@@ -1,0 +1,156 @@
+import CLibPQ
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One libpq connection, with the few calls the PostgreSQL store needs: statements with text
+/// parameters and text results, each bounded in time on this side of the wire.
+///
+/// libpq's blocking calls wait as long as the server or the network does; these use its
+/// asynchronous ones (`PQconnectStartParams`/`PQconnectPoll`, `PQsendQueryParams`/
+/// `PQconsumeInput`) and wait for the socket with `poll` up to a deadline, so a server that
+/// hangs, or a network that drops packets, costs at most that long. A connection that missed
+/// its deadline, or lost its server, is of no more use: its owner drops it and opens another.
+///
+/// Not thread-safe and not meant to be: the store lives on the main actor.
+final class PostgresConnection {
+    private let handle: OpaquePointer
+
+    /// Connects to the database `url` (a libpq connection URI or `key=value` string) before
+    /// `deadline`.
+    init(url: String, deadline: ContinuousClock.Instant) throws(PostgresError) {
+        let timeout = String(max(2, (ContinuousClock.now.duration(to: deadline)).secondsRoundedUp))
+        // The URL's own settings hold, but for a connect timeout, which is never longer than ours;
+        // expand_dbname reads the URL given as dbname.
+        let keywords = ["dbname", "connect_timeout", "application_name"]
+        let values = [url, timeout, "codegate-gateway"]
+        let started = withCStrings(keywords) { keys in
+            withCStrings(values) { values in PQconnectStartParams(keys, values, 1) }
+        }
+        guard let started else { throw PostgresError(message: "out of memory", connectionLost: true) }
+        handle = started
+        var polling = PGRES_POLLING_WRITING
+        while true {
+            guard PQstatus(handle) != CONNECTION_BAD else { throw lastError(connectionLost: true) }
+            switch polling {
+            case PGRES_POLLING_OK:
+                return
+            case PGRES_POLLING_FAILED:
+                throw lastError(connectionLost: true)
+            case PGRES_POLLING_READING:
+                try wait(for: Int16(POLLIN), until: deadline, connecting: true)
+            default:
+                try wait(for: Int16(POLLOUT), until: deadline, connecting: true)
+            }
+            polling = PQconnectPoll(handle)
+        }
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether the connection still stands, as far as libpq knows.
+    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Runs `sql` with `parameters` ($1, $2… as text; nil for NULL) and returns every row of its
+    /// result, each field as text (nil for NULL); throws the server's error, or a lost
+    /// connection when the answer did not come before `deadline`.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [String?] = [], until deadline: ContinuousClock.Instant)
+        throws(PostgresError) -> [[String?]]
+    {
+        let sent = withOptionalCStrings(parameters) { values in
+            PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        guard sent == 1 else { throw lastError(connectionLost: true) }
+        var rows: [[String?]] = []
+        var failure: PostgresError?
+        while true {
+            while PQisBusy(handle) == 1 {
+                try wait(for: Int16(POLLIN), until: deadline, connecting: false)
+                guard PQconsumeInput(handle) == 1 else { throw lastError(connectionLost: true) }
+            }
+            guard let result = PQgetResult(handle) else { break }
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+                break
+            case PGRES_TUPLES_OK:
+                rows = Self.rows(of: result)
+            default:
+                failure = failure ?? error(in: result)
+            }
+        }
+        if let failure { throw failure }
+        return rows
+    }
+
+    private static func rows(of result: OpaquePointer) -> [[String?]] {
+        (0..<PQntuples(result)).map { row in
+            (0..<PQnfields(result)).map { field in
+                PQgetisnull(result, row, field) == 1 ? nil : String(cString: PQgetvalue(result, row, field))
+            }
+        }
+    }
+
+    /// Waits until the socket is ready for `events`, or throws a lost connection at `deadline`.
+    private func wait(for events: Int16, until deadline: ContinuousClock.Instant, connecting: Bool)
+        throws(PostgresError)
+    {
+        let socket = PQsocket(handle)
+        guard socket >= 0 else { throw lastError(connectionLost: true) }
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else {
+                throw PostgresError(
+                    message: connecting ? "no connection before the deadline" : "no answer before the deadline",
+                    connectionLost: true, timedOut: true)
+            }
+            var entry = pollfd(fd: socket, events: events, revents: 0)
+            let milliseconds = Int32(clamping: max(1, left.wholeNanoseconds / 1_000_000))
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR {
+                throw PostgresError(message: "poll: \(String(cString: strerror(errno)))", connectionLost: true)
+            }
+        }
+    }
+
+    private func error(in result: OpaquePointer) -> PostgresError {
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+        let message = String(cString: PQresultErrorMessage(result))
+        // A session the server ended (shutting down, terminated, a connection failure) is lost
+        // even while libpq has not yet read the end of the stream.
+        let ended = state.map { $0.hasPrefix("08") || $0.hasPrefix("57P0") } ?? false
+        return PostgresError(
+            message: message.trimmingNewlines, sqlState: state,
+            connectionLost: ended || PQstatus(handle) != CONNECTION_OK)
+    }
+
+    private func lastError(connectionLost: Bool) -> PostgresError {
+        PostgresError(message: String(cString: PQerrorMessage(handle)).trimmingNewlines, connectionLost: connectionLost)
+    }
+}
+
+/// `body` with `strings` as a C array of C strings, valid for the call only.
+private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result)
+    -> Result
+{
+    withOptionalCStrings(strings + [nil]) { body($0!) }
+}
+
+/// `body` with `strings` as a C array (nil for NULL, or for no strings at all).
+private func withOptionalCStrings<Result>(
+    _ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result
+) -> Result {
+    let copies = strings.map { $0.map { strdup($0) } ?? nil }
+    defer { for copy in copies { free(copy) } }
+    let pointers = copies.map { UnsafePointer<CChar>($0) }
+    return pointers.withUnsafeBufferPointer { body($0.isEmpty ? nil : $0.baseAddress) }
+}
+
+extension String {
+    /// The text without the newlines libpq ends its messages with, for one log line.
+    fileprivate var trimmingNewlines: String {
+        split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -1,0 +1,79 @@
+/// The store's tables on the server, created and migrated by the gateways themselves: the
+/// version the database is at sits in `codegate_schema`, and each migration after it runs, in
+/// order, in one transaction under an advisory lock, so that two gateways starting at once
+/// never migrate twice and a migration that fails leaves the database as it was.
+enum PostgresSchema {
+    /// The migrations, the first making version 1: a new one is appended, never edited.
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE codegate_numbers (
+                number text PRIMARY KEY, boot_id text NOT NULL, issued_boot bigint NOT NULL,
+                issued_wall bigint NOT NULL, cooldown bigint NOT NULL, lifetime bigint NOT NULL,
+                attempts_left bigint, salt bytea, digest bytea)
+            """,
+            """
+            CREATE TABLE codegate_replies (
+                key text PRIMARY KEY, number text NOT NULL, boot_id text NOT NULL, issued_boot bigint NOT NULL,
+                issued_wall bigint NOT NULL, cooldown bigint NOT NULL, lifetime bigint NOT NULL)
+            """,
+            """
+            CREATE TABLE codegate_clients (
+                client text PRIMARY KEY, boot_id text NOT NULL, due_boot bigint NOT NULL, due_wall bigint NOT NULL)
+            """,
+            // What the key for code digests hashes a fixed text to: one row, the first gateway's.
+            "CREATE TABLE codegate_key (id integer PRIMARY KEY CHECK (id = 1), fingerprint bytea NOT NULL)",
+            "CREATE INDEX codegate_numbers_issued ON codegate_numbers (issued_wall)",
+            "CREATE INDEX codegate_replies_issued ON codegate_replies (issued_wall)",
+        ],
+        // The outbox and the budgets' counters (`GatewayStore`'s schema 2); times on the wall clock.
+        [
+            """
+            CREATE TABLE codegate_outbox (
+                id text PRIMARY KEY, recipient text NOT NULL, text text NOT NULL, created bigint NOT NULL,
+                expires bigint NOT NULL, attempts bigint NOT NULL, next_attempt bigint NOT NULL,
+                lease_until bigint NOT NULL)
+            """,
+            "CREATE INDEX codegate_outbox_due ON codegate_outbox (next_attempt)",
+            """
+            CREATE TABLE codegate_budget_spent (
+                name text NOT NULL, period bigint NOT NULL, period_start bigint NOT NULL, spent bigint NOT NULL,
+                PRIMARY KEY (name, period))
+            """,
+        ],
+    ]
+
+    /// The version this gateway brings the database to.
+    static var version: Int { migrations.count }
+
+    /// The advisory lock the migration holds: the same number in every CodeGate ("CGSCHEMA").
+    static let migrationLock = "4347534348454D41"
+
+    /// Brings the database up to `version`, unless it is there already; throws when it is at a
+    /// later version (a newer CodeGate's) or a statement fails.
+    static func migrate(_ connection: PostgresConnection, until deadline: ContinuousClock.Instant)
+        throws(PostgresError)
+    {
+        try PostgresTransaction.run(on: connection, until: deadline) { () throws(PostgresError) in
+            try connection.run("SELECT pg_advisory_xact_lock(x'\(migrationLock)'::bigint)", until: deadline)
+            try connection.run(
+                "CREATE TABLE IF NOT EXISTS codegate_schema (version integer NOT NULL)", until: deadline)
+            let rows = try connection.run("SELECT max(version) FROM codegate_schema", until: deadline)
+            let current = rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
+            guard current <= version else {
+                throw PostgresError(
+                    message:
+                        "the database is at schema version \(current), from a newer CodeGate (this one knows \(version))"
+                )
+            }
+            for statements in migrations[current...] {
+                for statement in statements { try connection.run(statement, until: deadline) }
+            }
+            if current < version {
+                try connection.run("DELETE FROM codegate_schema", until: deadline)
+                try connection.run(
+                    "INSERT INTO codegate_schema (version) VALUES ($1)", [String(version)], until: deadline)
+            }
+        }
+    }
+}

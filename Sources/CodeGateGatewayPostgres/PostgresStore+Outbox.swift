@@ -1,0 +1,97 @@
+import CodeGateGateway
+import CodeGateService
+
+/// `codegate_outbox`: the messages `update` issued, until delivered or given up, claimed by
+/// whichever gateway on the database gets to each first (`OutboxCourier`). Times are on the
+/// wall clock, the one clock gateways on several machines share.
+extension PostgresStore {
+    /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`.
+    static func enqueue(
+        _ sms: SMSMessage, id: String, lifetime: Duration, on connection: PostgresConnection,
+        until deadline: ContinuousClock.Instant, at now: SystemMoment
+    ) throws(PostgresError) {
+        let wall = String(now.wall.wholeNanoseconds)
+        try connection.run(
+            """
+            INSERT INTO codegate_outbox (id, recipient, text, created, expires, attempts, next_attempt, lease_until)
+            VALUES ($1, $2, $3, $4, $5, 0, $4, 0)
+            """,
+            [id, sms.recipient.e164, sms.text, wall, String((now.wall + lifetime).wholeNanoseconds)], until: deadline)
+    }
+
+    package func dropExpiredMessages() throws(StateProblem) -> Int {
+        try outbox { connection, deadline, wall throws(PostgresError) -> Int in
+            try connection.run("DELETE FROM codegate_outbox WHERE expires <= $1 RETURNING id", [wall], until: deadline)
+                .count
+        }
+    }
+
+    /// The message due first, leased: `FOR UPDATE SKIP LOCKED` passes over a row another
+    /// gateway is claiming this instant, and the outer condition over one it has just claimed.
+    package func claimMessage(lease: Duration) throws(StateProblem) -> OutboxMessage? {
+        try outbox { connection, deadline, wall throws(PostgresError) -> OutboxMessage? in
+            let rows = try connection.run(
+                """
+                UPDATE codegate_outbox SET lease_until = $1 WHERE lease_until <= $2 AND id = (
+                    SELECT id FROM codegate_outbox WHERE next_attempt <= $2 AND lease_until <= $2 AND expires > $2
+                    ORDER BY next_attempt, id LIMIT 1 FOR UPDATE SKIP LOCKED
+                ) RETURNING id, recipient, text, created, expires, attempts
+                """, [String(Int64(wall)! + lease.wholeNanoseconds), wall], until: deadline)
+            guard let row = rows.first else { return nil }
+            guard row.count == 6, let id = row[0], OutboxMessage.isID(id),
+                let recipient = row[1].flatMap({ PhoneNumber(e164: $0) }), let text = row[2],
+                let created = row[3].flatMap({ Int64($0) }), let expires = row[4].flatMap({ Int64($0) }),
+                let attempts = row[5].flatMap({ Int($0) }), (0...1000).contains(attempts), let now = Int64(wall)
+            else {
+                // A row that lies in one place cannot be trusted in the others: dropped.
+                if let id = row.first.flatMap({ $0 }) {
+                    try connection.run("DELETE FROM codegate_outbox WHERE id = $1", [id], until: deadline)
+                }
+                return nil
+            }
+            return OutboxMessage(
+                id: id, recipient: recipient, text: text, created: .nanoseconds(created), attempts: attempts,
+                validFor: .nanoseconds(expires - now))
+        }
+    }
+
+    package func finishMessage(_ id: String) throws(StateProblem) {
+        _ = try outbox { connection, deadline, _ throws(PostgresError) in
+            try connection.run("DELETE FROM codegate_outbox WHERE id = $1", [id], until: deadline)
+        }
+    }
+
+    package func postponeMessage(_ id: String, by delay: Duration) throws(StateProblem) {
+        _ = try outbox { connection, deadline, wall throws(PostgresError) in
+            try connection.run(
+                "UPDATE codegate_outbox SET attempts = attempts + 1, next_attempt = $1, lease_until = 0 WHERE id = $2",
+                [String(Int64(wall)! + delay.wholeNanoseconds), id], until: deadline)
+        }
+    }
+
+    package func nextMessageDue() throws(StateProblem) -> Duration? {
+        try outbox { connection, deadline, wall throws(PostgresError) -> Duration? in
+            let rows = try connection.run(
+                "SELECT MIN(GREATEST(lease_until, next_attempt)) FROM codegate_outbox", until: deadline)
+            guard let due = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else { return nil }
+            return .nanoseconds(max(0, due - Int64(wall)!))
+        }
+    }
+
+    package func pendingMessages() throws(StateProblem) -> Int {
+        try outbox { connection, deadline, _ throws(PostgresError) -> Int in
+            let rows = try connection.run("SELECT count(*) FROM codegate_outbox", until: deadline)
+            return rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
+        }
+    }
+
+    /// `body` in one transaction, with the wall clock's nanoseconds now, as text.
+    private func outbox<T>(
+        _ body: (PostgresConnection, ContinuousClock.Instant, String) throws(PostgresError) -> T
+    ) throws(StateProblem) -> T {
+        let wall = String(moment().wall.wholeNanoseconds)
+        return try transaction { connection, deadline throws(PostgresError) -> T in
+            try body(connection, deadline, wall)
+        }
+    }
+}

@@ -1,0 +1,302 @@
+import CodeGateCore
+import CodeGateGateway
+import CodeGateService
+
+/// The gateway's state on a PostgreSQL server, which any number of gateways share: the same
+/// rules as `GatewayStore` keeps in SQLite on one machine, over the network.
+///
+/// Each decision is one transaction under READ COMMITTED that first takes a transaction-level
+/// advisory lock on what it decides about — the number, then the idempotency key, or the
+/// client for the rate limit — then reads, decides and writes. Two gateways deciding on one
+/// number take turns; on two numbers they never wait for each other. The lock exists before
+/// any row does (a first request for a number has none to lock with `SELECT … FOR UPDATE`),
+/// needs no retry loop (as `SERIALIZABLE` would), and is released by the server when the
+/// transaction ends or its connection dies. Locks are always taken in the same order (number,
+/// then key), so two transactions never wait for each other in a circle.
+///
+/// Instants are stored as `GatewayStore` stores them (`StoredInstant`): on the boot clock
+/// within one machine's boot, on the wall clock between machines, which must then keep their
+/// clocks in step (NTP); a skew of a few seconds moves a cooldown by as much.
+///
+/// Every call to the server is bounded (`callTimeout` on this side, `statement_timeout` and
+/// `lock_timeout` on the server's): a server that is gone or hangs fails the request with
+/// `StateProblem.unreachable`, and nothing decided is kept, so no code is sent that was not
+/// recorded. The next request after `retryDelay` connects again; no timer runs meanwhile.
+/// The calls block the main loop while they wait, at most `callTimeout` each.
+///
+/// The key for code digests stays in a file (`CodeKeySource`): the database or a backup of it
+/// alone cannot be tried against the million codes. Every gateway on one database must be
+/// given the same key (`--key-file`); `check` refuses a key other than the one the database
+/// was first used with.
+@MainActor
+public final class PostgresStore: CodeStore {
+    /// How long one call to the server may take, from this side: a connection, or a statement.
+    public static let callTimeout: Duration = .seconds(3)
+    /// How long after a failed connection the next request tries again; meanwhile requests are
+    /// refused at once, so a server that is down does not cost every request `callTimeout`.
+    public static let retryDelay: Duration = .seconds(2)
+    /// What `Retry-After` says while the server cannot be reached.
+    static let retrySeconds = 5
+    /// How often each gateway forgets rows no rule needs any more.
+    static let pruneInterval: Duration = .seconds(60)
+
+    private let url: String
+    private let keySource: CodeKeySource
+    private let report: @MainActor (String) -> Void
+    let moment: @MainActor () -> SystemMoment
+    private var connection: PostgresConnection?
+    private var nextAttempt: ContinuousClock.Instant?
+    private var lastPrune: ContinuousClock.Instant?
+    private var lastReport: String?
+    private var keyChecked = false
+
+    /// A store on the database at `url` (a libpq URI, `postgresql://…`), not connected until
+    /// first used. `keyFile` and `folder` say where the key for code digests is
+    /// (`CodeKeySource`); `report` is told each new problem; `moment` reads the clocks.
+    public init(
+        url: String, keyFile: String?, folder: Result<StateFolder, StateFileError>?,
+        report: @escaping @MainActor (String) -> Void, moment: @escaping @MainActor () -> SystemMoment = {
+            SystemMoment.now()
+        }
+    ) {
+        self.url = url
+        keySource = CodeKeySource(path: keyFile, folder: folder)
+        self.report = report
+        self.moment = moment
+    }
+
+    package func codeKey() throws(StateProblem) -> [UInt8] {
+        try keySource.key(report: remember)
+    }
+
+    /// Connects (and migrates the schema) if need be, and runs one transaction: throws what a
+    /// request would meet.
+    public func check() throws(StateProblem) {
+        _ = try transaction { connection, deadline throws(PostgresError) in
+            try connection.run("SELECT 1", until: deadline)
+        }
+    }
+
+    /// Whether this gateway's key for code digests is the one the database was first used
+    /// with (which this call records when it is the first): a gateway with another key would
+    /// refuse every code its peers sent. Throws when the key or the database cannot be had.
+    public func keyMatches() throws(StateProblem) -> Bool {
+        let fingerprint = PostgresText.bytea(SHA256.hmac(key: try codeKey(), Array("codegate key fingerprint".utf8)))
+        return try transaction { connection, deadline throws(PostgresError) -> Bool in
+            try connection.run(
+                "INSERT INTO codegate_key (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO NOTHING", [fingerprint],
+                until: deadline)
+            let rows = try connection.run("SELECT fingerprint FROM codegate_key", until: deadline)
+            return rows.first?.first == fingerprint
+        }
+    }
+
+    package func update<Answer>(
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
+    ) throws(StateProblem) -> Answer {
+        let now = moment()
+        return try transaction { connection, deadline throws(PostgresError) -> Answer in
+            try Self.lock("number:" + number.e164, on: connection, until: deadline)
+            if let replyKey { try Self.lock("reply:" + replyKey, on: connection, until: deadline) }
+            let read = try Self.budgets(budgets, on: connection, until: deadline, at: now)
+            let rows = try connection.run(
+                """
+                SELECT boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest
+                FROM codegate_numbers WHERE number = $1
+                """, [number.e164], until: deadline)
+            let stored = rows.first.flatMap { Self.record(from: $0, at: now) }
+            if !rows.isEmpty && stored == nil { remember("dropped a damaged record for a number") }
+            var record = stored.flatMap { $0.isKept ? $0 : nil }
+            let storedReply = try replyKey.flatMap { key throws(PostgresError) in
+                try Self.reply(for: key, on: connection, until: deadline, at: now)
+            }
+            var reply = storedReply
+            var sending = read
+            let answer = decide(&record, &reply, &sending)
+            try Self.spend(sending.spent, over: read.spent, on: connection, until: deadline, at: now)
+            if let message = sending.message {
+                try Self.enqueue(
+                    message.sms, id: message.id, lifetime: message.lifetime, on: connection, until: deadline, at: now)
+            }
+            if let replyKey, reply != storedReply {
+                try Self.store(reply, for: replyKey, on: connection, until: deadline, at: now)
+            }
+            // A record decided as it was read (a request in its cooldown, a locked code) is not
+            // written again: only what changed costs a write.
+            if let record, record.isKept, record != stored {
+                let issued = StoredInstant(record.age, before: now)
+                let code = record.storedCode
+                try connection.run(
+                    """
+                    INSERT INTO codegate_numbers
+                        (number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    ON CONFLICT (number) DO UPDATE SET boot_id = $2, issued_boot = $3, issued_wall = $4,
+                        cooldown = $5, lifetime = $6, attempts_left = $7, salt = $8, digest = $9
+                    """,
+                    [
+                        number.e164, issued.bootID, String(issued.boot), String(issued.wall),
+                        String(record.cooldown.wholeNanoseconds), String(record.lifetime.wholeNanoseconds),
+                        code.map { String($0.attempts) }, code.map { PostgresText.bytea($0.salt) },
+                        code.map { PostgresText.bytea($0.digest) },
+                    ], until: deadline)
+            } else if !rows.isEmpty && !(record?.isKept ?? false) {
+                try connection.run("DELETE FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
+            }
+            return answer
+        }
+    }
+
+    /// Runs `body` in one transaction on the connection, connecting first if need be, within
+    /// `callTimeout` for each call; forgets rows no rule needs once every `pruneInterval`.
+    /// Throws what the failure means for users; a lost connection is dropped, for the next
+    /// request after `retryDelay` to open another.
+    func transaction<Answer>(_ body: (PostgresConnection, ContinuousClock.Instant) throws(PostgresError) -> Answer)
+        throws(StateProblem) -> Answer
+    {
+        let deadline = ContinuousClock.now + Self.callTimeout
+        let connection = try begun(until: deadline)
+        do {
+            let answer = try PostgresTransaction.run(on: connection, until: deadline, began: true) {
+                () throws(PostgresError) in try body(connection, deadline)
+            }
+            lastReport = nil
+            pruneIfDue(on: connection)
+            return answer
+        } catch {
+            throw failed(error)
+        }
+    }
+
+    /// A connection with a transaction begun on it. An idle connection the server closed (it
+    /// restarted, failed over, or ended idle sessions) fails at `BEGIN`, before anything was
+    /// done on it: then once more on a fresh one, so the first request after a restart is served.
+    private func begun(until deadline: ContinuousClock.Instant) throws(StateProblem) -> PostgresConnection {
+        let reused = connection?.isOpen ?? false
+        let first = try connected()
+        do {
+            try first.run("BEGIN", until: deadline)
+            return first
+        } catch {
+            guard reused, error.connectionLost, !error.timedOut else { throw failed(error) }
+            connection = nil
+        }
+        let second = try connected()
+        do {
+            try second.run("BEGIN", until: deadline)
+            return second
+        } catch {
+            throw failed(error)
+        }
+    }
+
+    /// The open connection, opened, set up and migrated first if need be.
+    private func connected() throws(StateProblem) -> PostgresConnection {
+        if let connection, connection.isOpen { return connection }
+        connection = nil
+        let now = ContinuousClock.now
+        if let nextAttempt, now < nextAttempt {
+            throw .unreachable(secondsLeft: Self.retrySeconds)
+        }
+        let deadline = now + Self.callTimeout
+        do {
+            let opened = try PostgresConnection(url: url, deadline: deadline)
+            // The server's own bounds, shorter than ours, so that it answers with an error
+            // (and rolls back) before this side gives up on it.
+            try opened.run(
+                """
+                SELECT set_config('statement_timeout', '2s', false), set_config('lock_timeout', '2s', false),
+                    set_config('idle_in_transaction_session_timeout', '10s', false),
+                    set_config('client_min_messages', 'warning', false)
+                """, until: deadline)
+            try PostgresSchema.migrate(opened, until: deadline)
+            connection = opened
+            nextAttempt = nil
+            return opened
+        } catch {
+            nextAttempt = now + Self.retryDelay
+            throw failed(error)
+        }
+    }
+
+    /// What `error` means for users, logged once; a lost connection is dropped.
+    private func failed(_ error: PostgresError) -> StateProblem {
+        remember("cannot use the PostgreSQL database: \(error)")
+        if error.connectionLost || !(connection?.isOpen ?? false) { connection = nil }
+        // A server that did not answer is left alone a while: the requests meanwhile are
+        // refused at once instead of each waiting for the deadline.
+        if error.timedOut { nextAttempt = ContinuousClock.now + Self.retryDelay }
+        return error.problem(retry: Self.retrySeconds)
+    }
+
+    /// Logs `line` unless it is what was logged last: a problem that persists is one line.
+    func remember(_ line: String) {
+        guard line != lastReport else { return }
+        lastReport = line
+        report(line)
+    }
+
+    /// Takes the transaction's advisory lock on `name`, waiting for whoever holds it.
+    static func lock(_ name: String, on connection: PostgresConnection, until deadline: ContinuousClock.Instant)
+        throws(PostgresError)
+    {
+        try connection.run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name], until: deadline)
+    }
+
+    /// Forgets, at most once every `pruneInterval`, the numbers, replies and clients no rule
+    /// needs any more at this gateway's clocks. A row another transaction is deciding on is
+    /// one that transaction reads as gone too, and writes back whole if it keeps it.
+    /// A failure is logged and the transaction's answer stands: it committed.
+    private func pruneIfDue(on connection: PostgresConnection) {
+        let now = ContinuousClock.now
+        if let lastPrune, lastPrune.duration(to: now) < Self.pruneInterval { return }
+        lastPrune = now
+        do {
+            try prune(on: connection)
+        } catch {
+            _ = failed(error)
+        }
+    }
+
+    private func prune(on connection: PostgresConnection) throws(PostgresError) {
+        let moment = moment()
+        let clocks = [moment.bootID, String(moment.boot.wholeNanoseconds), String(moment.wall.wholeNanoseconds)]
+        let age = "(CASE WHEN boot_id = $1 THEN $2 - issued_boot ELSE $3 - issued_wall END)"
+        let memory = String(GatewayRecord.expiryMemory.wholeNanoseconds)
+        let deadline = ContinuousClock.now + Self.callTimeout
+        try connection.run(
+            """
+            DELETE FROM codegate_numbers WHERE \(age) >= cooldown
+                AND (attempts_left IS NULL OR \(age) >= lifetime + \(memory))
+            """, clocks, until: deadline)
+        try connection.run(
+            "DELETE FROM codegate_replies WHERE \(age) >= GREATEST(cooldown, lifetime)", clocks, until: deadline)
+        try connection.run(
+            "DELETE FROM codegate_clients WHERE (CASE WHEN boot_id = $1 THEN due_boot - $2 ELSE due_wall - $3 END) <= 0",
+            clocks, until: deadline)
+    }
+
+    // MARK: - Rows
+
+    /// The record in a row, or nil when any field is not one a record holds.
+    private static func record(from row: [String?], at now: SystemMoment) -> GatewayRecord? {
+        guard row.count == 8, let bootID = row[0], let boot = row[1].flatMap({ Int64($0) }),
+            let wall = row[2].flatMap({ Int64($0) }), let cooldown = row[3].flatMap({ Int64($0) }),
+            let lifetime = row[4].flatMap({ Int64($0) })
+        else { return nil }
+        let code: (Int64, [UInt8], [UInt8])?
+        switch (row[5], row[6], row[7]) {
+        case (nil, nil, nil): code = nil
+        case (let attempts?, let salt?, let digest?):
+            guard let attempts = Int64(attempts), let salt = PostgresText.bytes(salt),
+                let digest = PostgresText.bytes(digest)
+            else { return nil }
+            code = (attempts, salt, digest)
+        default: return nil
+        }
+        return GatewayRecord(
+            stored: StoredInstant(bootID: bootID, boot: boot, wall: wall), cooldown: cooldown, lifetime: lifetime,
+            code: code, at: now)
+    }
+}

@@ -1,0 +1,157 @@
+import CodeGateCore
+@testable import CodeGateGateway
+import CodeGateService
+import CodeGateTestSupport
+import Testing
+
+/// The gateway's rules on each store (`StoreUnderTest`: SQLite here, PostgreSQL under
+/// Tests/System/postgres/run), with two gateways on one shared state as two
+/// `codegate-gateway` processes are: every rule holds across them.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1))) struct SharedStoreTests {
+    let under: StoreUnderTest
+    let number = StoreUnderTest.freshNumber()
+
+    init() throws { under = try StoreUnderTest() }
+
+    private func wrong(_ code: String) -> String { code == "000000" ? "111111" : "000000" }
+
+    @Test func oneCodePerCooldownAcrossGateways() async throws {
+        let first = under.gateway(try under.store(), seed: 1)
+        let second = under.gateway(try under.store(), seed: 2)
+        let log = MessageLog(first.outbox)
+        let otherLog = MessageLog(second.outbox)
+        _ = try await first.requestCode(for: number)
+        under.clock.advance(by: .seconds(20))
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 40)) { try await second.requestCode(for: number) }
+        under.clock.advance(by: .seconds(40))
+        _ = try await second.requestCode(for: number)
+        #expect(log.messages.count == 1 && otherLog.messages.count == 1)
+    }
+
+    @Test func wrongGuessesAreCountedAcrossGatewaysThenLocked() async throws {
+        let gateways = [under.gateway(try under.store(), seed: 1), under.gateway(try under.store(), seed: 2)]
+        let log = MessageLog(gateways[0].outbox)
+        _ = try await gateways[0].requestCode(for: number)
+        let code = try #require(log.lastCode)
+        for left in (1...4).reversed() {
+            #expect(try await gateways[left % 2].verify(wrong(code), for: number) == .wrongCode(attemptsLeft: left))
+        }
+        #expect(try await gateways[1].verify(wrong(code), for: number) == .locked)
+        #expect(try await gateways[0].verify(code, for: number) == .locked, "even the right code")
+    }
+
+    @Test func aCodeIsUsedOnceOnAnyGateway() async throws {
+        let first = under.gateway(try under.store())
+        let second = under.gateway(try under.store())
+        let log = MessageLog(first.outbox)
+        _ = try await first.requestCode(for: number)
+        let code = try #require(log.lastCode)
+        #expect(try await second.verify(code, for: StoreUnderTest.freshNumber()) == .noCodeRequested)
+        #expect(try await second.verify(code, for: number) == .verified)
+        #expect(try await first.verify(code, for: number) == .noCodeRequested)
+    }
+
+    @Test func aCodeExpiresWithTheLifetimeItWasIssuedWith() async throws {
+        let first = under.gateway(try under.store())
+        let log = MessageLog(first.outbox)
+        _ = try await first.requestCode(for: number)
+        let code = try #require(log.lastCode)
+        under.clock.advance(by: .seconds(300) - .milliseconds(1))
+        #expect(try await first.verify(wrong(code), for: number) == .wrongCode(attemptsLeft: 4))
+        under.clock.advance(by: .milliseconds(1))
+        #expect(try await under.gateway(try under.store()).verify(code, for: number) == .expired)
+    }
+
+    @Test func aKeyIsAnsweredOnceAndReplayedByAnyGateway() async throws {
+        let first = under.gateway(try under.store(), seed: 1)
+        let second = under.gateway(try under.store(), seed: 2)
+        let logs = [MessageLog(first.outbox), MessageLog(second.outbox)]
+        let key = "key-" + String(UInt64.random(in: .min ... .max), radix: 16)
+        #expect(
+            try await first.requestCode(for: number, idempotencyKey: key)
+                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        under.clock.advance(by: .seconds(10))
+        #expect(
+            try await second.requestCode(for: number, idempotencyKey: key)
+                == .replayed(CodeReceipt(cooldown: .seconds(50), validFor: .seconds(290))))
+        #expect(try await second.requestCode(for: StoreUnderTest.freshNumber(), idempotencyKey: key) == .keyMismatch)
+        #expect(logs.map(\.messages.count) == [1, 0])
+    }
+
+    @Test func theRateLimitIsSharedByEveryGateway() throws {
+        let gateways = [under.gateway(try under.store()), under.gateway(try under.store())]
+        let client = "client-" + String(UInt64.random(in: .min ... .max), radix: 16)
+        for index in 0..<3 { #expect(try gateways[index % 2].admit(client, limit: 3) == nil) }
+        #expect(try gateways[1].admit(client, limit: 3) == 20)
+        under.clock.advance(by: .seconds(20))
+        #expect(try gateways[0].admit(client, limit: 3) == nil)
+        #expect(try gateways[1].admit(client, limit: 3) == 20)
+    }
+
+    @Test func anUnusableStoreSendsAndChecksNothing() async throws {
+        let gateway = under.gateway(under.unusableStore())
+        let log = MessageLog(gateway.outbox)
+        await #expect {
+            try await gateway.requestCode(for: number)
+        } throws: { error in
+            guard case .stateUnavailable = error as? CodeServiceError else { return false }
+            return true
+        }
+        await #expect(throws: CodeServiceError.self) { try await gateway.verify("123456", for: number) }
+        #expect(log.messages.isEmpty)
+        #expect(!gateway.isStateUsable())
+    }
+
+    @Test func aBudgetIsSharedByEveryGateway() async throws {
+        var plan = BudgetPlan()
+        plan.unlisted = .init()
+        plan.client = .init(hour: 1)
+        let first = under.gateway(try under.store(), seed: 1, budgets: plan)
+        let second = under.gateway(try under.store(), seed: 2, budgets: plan)
+        let client = StoreUnderTest.freshName("client")
+        let sent = try await first.requestCode(
+            for: number, idempotencyKey: StoreUnderTest.freshName("key"), client: client)
+        #expect(sent == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        let refused = try await second.requestCode(
+            for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"), client: client)
+        guard case .overBudget(let refusal) = refused else {
+            Issue.record("the second gateway sent over the budget: \(refused)")
+            return
+        }
+        #expect(refusal.kind == .client && (1...3600).contains(refusal.secondsLeft))
+        let other = try await second.requestCode(
+            for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"),
+            client: StoreUnderTest.freshName("client"))
+        #expect(other == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), "another client's own")
+    }
+
+    @Test func anOutboxMessageIsClaimedByOneGatewayAtATime() async throws {
+        let stores = [try under.store(), try under.store()]
+        let gateway = under.gateway(stores[0], usesOutbox: true)
+        let log = MessageLog(gateway.outbox)
+        _ = try await gateway.requestCode(for: number, idempotencyKey: StoreUnderTest.freshName("key"))
+        #expect(log.messages.isEmpty, "written to the outbox, not told")
+        let claimed = try #require(try ours(from: stores[1]))
+        #expect(claimed.text.contains("验证码") && claimed.attempts == 0 && claimed.validFor == .seconds(300))
+        #expect(try ours(from: stores[0]) == nil, "leased to the other gateway")
+        try stores[1].postponeMessage(claimed.id, by: .seconds(10))
+        #expect(try ours(from: stores[0]) == nil, "not due yet")
+        under.clock.advance(by: .seconds(10))
+        let again = try #require(try ours(from: stores[0]))
+        #expect(again.id == claimed.id && again.attempts == 1 && again.validFor == .seconds(290))
+        try stores[0].finishMessage(again.id)
+        under.clock.advance(by: .seconds(120))
+        #expect(try ours(from: stores[1]) == nil, "delivered once")
+    }
+
+    /// The first message for this test's number that `store` can claim, passing over (and
+    /// leaving leased) any other a shared database holds; nil when there is none.
+    private func ours(from store: any CodeStore) throws -> OutboxMessage? {
+        for _ in 0..<100 {
+            guard let message = try store.claimMessage(lease: .seconds(60)) else { return nil }
+            if message.recipient == number { return message }
+        }
+        return nil
+    }
+}

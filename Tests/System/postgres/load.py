@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Concurrent clients of several gateways, for Tests/System/postgres/run.
+
+  load.py race URLS PHONE COUNT        COUNT requests for PHONE at once, spread over the
+                                       gateways; prints "STATUS COUNT" lines
+  load.py guess URLS PHONE COUNT CODE  COUNT verifications of CODE at once; prints one
+                                       "STATUS RESULT ATTEMPTS_LEFT" line per answer
+  load.py load URLS SECONDS            requests for fresh numbers, one after another on three
+                                       threads, for SECONDS; prints "STATUS PHONE RETRY_AFTER"
+
+URLS is a comma-separated list of base URLs (http://127.0.0.1:PORT/). Every connection is
+closed after its answer, and every request is bounded by a 10 s timeout.
+"""
+import http.client
+import json
+import random
+import sys
+import threading
+import time
+import urllib.parse
+import uuid
+
+
+def post(base, path, body, key=None):
+    url = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
+    headers = {"Content-Type": "application/json", "Connection": "close"}
+    if key:
+        headers["Idempotency-Key"] = key
+    try:
+        connection.request("POST", path, json.dumps(body).encode(), headers)
+        answer = connection.getresponse()
+        data = answer.read()
+        return answer.status, json.loads(data or b"{}"), answer.getheader("Retry-After")
+    finally:
+        connection.close()
+
+
+def at_once(count, job):
+    """Runs job(index) on count threads released together; returns their results in order."""
+    results = [None] * count
+    gate = threading.Barrier(count)
+
+    def run(index):
+        gate.wait()
+        try:
+            results[index] = job(index)
+        except Exception as error:  # a refused connection or a timeout is an answer too
+            results[index] = ("error", repr(error), None)
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def main(arguments):
+    mode, urls = arguments[0], arguments[1].split(",")
+    if mode == "race":
+        phone, count = arguments[2], int(arguments[3])
+        answers = at_once(count, lambda i: post(urls[i % len(urls)], "/v1/codes", {"phone": phone}, uuid.uuid4().hex))
+        statuses = {}
+        for status, _, _ in answers:
+            statuses[status] = statuses.get(status, 0) + 1
+        for status, number in sorted(statuses.items(), key=str):
+            print(status, number)
+    elif mode == "guess":
+        phone, count, code = arguments[2], int(arguments[3]), arguments[4]
+        answers = at_once(count, lambda i: post(urls[i % len(urls)], "/v1/codes/verify", {"phone": phone, "code": code}))
+        for status, body, _ in answers:
+            body = body if isinstance(body, dict) else {}
+            print(status, body.get("result", body.get("error", {}).get("kind")), body.get("attempts_left", "-"))
+    elif mode == "load":
+        end = time.monotonic() + float(arguments[2])
+        lock = threading.Lock()
+
+        def client(index):
+            while time.monotonic() < end:
+                phone = "+86137" + str(random.randrange(10_000_000, 100_000_000))
+                try:
+                    status, _, retry = post(urls[index % len(urls)], "/v1/codes", {"phone": phone}, uuid.uuid4().hex)
+                except Exception as error:
+                    status, retry = "error:" + type(error).__name__, None
+                with lock:
+                    print(status, phone, retry or "-", flush=True)
+
+        threads = [threading.Thread(target=client, args=(index,)) for index in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
