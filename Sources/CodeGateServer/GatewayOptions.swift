@@ -277,11 +277,14 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .relativeDatabaseFile(let path): "--database-file must be an absolute path, not \"\(path)\""
         case .unreadableDatabaseFile(let path, let reason): "cannot read the database URL from \(path): \(reason)"
         case .remoteAddress(let address):
-            "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] "
-                + "[--duration SECONDS] [--code-ttl SECONDS]"
-            + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
-            + " [--database URL | --database-file PATH]"
-            + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]\n"
+            "--listen \(address) is not a loopback address: add --allow-remote, "
+                + "with TLS in front (codes must not travel in clear text)"
+        case .badWebhook(let text, let reason): "--sms-webhook \"\(text)\": \(reason)"
+        case .badCommand(let text):
+            "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
+        case .relativePath(let name, let path): "\(name) must be an absolute path, not \"\(path)\""
+        case .twoProviders: "--sms-webhook and --sms-command cannot both be given: messages go to one provider"
+        case .webhookKey: "--sms-webhook and --sms-webhook-key-file go together: the webhook's requests are signed"
         }
     }
 }
