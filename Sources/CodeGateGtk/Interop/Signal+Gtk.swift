@@ -98,6 +98,39 @@ extension Signal {
     }
 }
 
+extension Signal {
+    /// GtkEventControllerLegacy's `event`, reduced to which hand the user is on: a key pressed
+    /// or let go, or a pointer button or touch going down. The event goes on to the other
+    /// handlers.
+    @discardableResult
+    package static func connectInputKind(
+        _ controller: OpaquePointer, _ action: @escaping @MainActor (InputKind) -> Void
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, event, data in
+            guard let event else { return 0 }
+            let kind: InputKind
+            switch gdk_event_get_event_type(event) {
+            case GDK_KEY_PRESS, GDK_KEY_RELEASE: kind = .keyboard
+            case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN: kind = .pointer
+            default: return 0
+            }
+            MainActor.assumeIsolated { ClosureBox<@MainActor (InputKind) -> Void>.unbox(data)?.value(kind) }
+            return 0
+        }
+        return connect(
+            UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}
+
+/// What `Signal.connectInputKind` reports.
+package enum InputKind: Sendable {
+    /// A key went down or up.
+    case keyboard
+    /// A pointer button went down, or a touch began.
+    case pointer
+}
+
 /// What `Signal.connectPointer` reports.
 package enum PointerEvent: Sendable {
     /// The pointer went down, or a touch began, at `x`, in the surface's coordinates.
