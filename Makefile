@@ -162,6 +162,8 @@ test: locale stage docs lint
 	scripts/test_about.sh
 	scripts/test_a11y.sh
 	scripts/test_controls_a11y.sh
+	$(call require,$(ORCA_PACKAGES))
+	Tests/System/orca-controls/run
 	scripts/test_contrast.sh --out .build/contrast
 	scripts/test_install.sh
 	scripts/test_gobject.sh
