@@ -108,9 +108,6 @@ public final class SlideToUnlock {
         }
         Signal.connectNotify(widget, property: "has-focus") { [weak self] in self?.render() }
         Signal.connect(widget, "map") { [weak self] in self?.sendAccessibleUpdates() }
-        // The hint says how to pass the check by keyboard from when a key reaches the thumb
-        // (a Tab into it is let go there) until a pointer press or the focus leaves.
-        KeyboardRing.follow(widget) { [weak self] in self?.render() }
         // A value set from outside, as an assistive technology does through the scale's AT-SPI
         // Value (GTK 4.8 gives a scale no AT-SPI action): one step forward, whatever value was
         // asked, so that no single call unlocks it; a value back is undone.
@@ -118,8 +115,13 @@ public final class SlideToUnlock {
         Signal.connectDirectionChanged(widget) { [weak self] in self?.followDirection() }
         // Both in the capture phase, ahead of the scale's own gestures: the press decides
         // whether the scale may see it at all, and the release still arrives after the
-        // scale's drag gesture has claimed the pointer. The pointer's position first: a claimed
-        // press goes no further, even on the same widget.
+        // scale's drag gesture has claimed the pointer. GTK runs a widget's controllers last
+        // added first, and a press claimed goes no further: the pointer's position is taken
+        // before the press gesture decides.
+        let press = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(press, GTK_PHASE_CAPTURE)
+        Signal.connectClick(press, "pressed") { [weak self] x, y in self?.pressed(press, x: x, y: y) }
+        gtk_widget_add_controller(widget, press)
         let release = gtk_event_controller_legacy_new()!
         gtk_event_controller_set_propagation_phase(release, GTK_PHASE_CAPTURE)
         Signal.connectPointer(release) { [weak self] event in
@@ -130,10 +132,10 @@ public final class SlideToUnlock {
             }
         }
         gtk_widget_add_controller(widget, release)
-        let press = gtk_gesture_click_new()!
-        gtk_event_controller_set_propagation_phase(press, GTK_PHASE_CAPTURE)
-        Signal.connectClick(press, "pressed") { [weak self] x, y in self?.pressed(press, x: x, y: y) }
-        gtk_widget_add_controller(widget, press)
+        // The hint says how to pass the check by keyboard from when a key reaches the thumb
+        // (a Tab into it is let go there) until a pointer press or the focus leaves; added last,
+        // so that it sees every press first.
+        KeyboardRing.follow(widget) { [weak self] in self?.render() }
         model.changes.observe(until: widget) { [weak self] in self?.render() }
         bindGObject()
         render()
