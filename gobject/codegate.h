@@ -61,18 +61,19 @@ GType codegate_countdown_phase_get_type (void) G_GNUC_CONST;
  * let go early, it glides back. A wheel turn, Page Up/Down, Home/End or a click on the track
  * never unlock it at once.
  *
- * Its CSS name is `slide-to-unlock`, with the style class `slide-to-unlock` (plus `unlocked`,
- * `gliding` and `at-start` by state); its children are the track, a GtkScale, and on it the
- * hint, a label with the style class `slide-hint`. gtk_widget_grab_focus() on it focuses the
- * thumb. Every text on it, and what a screen reader hears of it, is a property. To assistive
- * technologies it is a widget named by #CodeGateSlideToUnlock:group-name, with the track
- * inside, a slider named by #CodeGateSlideToUnlock:locked-accessible-name or
- * #CodeGateSlideToUnlock:unlocked-accessible-name whose value runs from 0 to 100 (percent).
+ * It is a #GtkScale: its CSS name is `slide-to-unlock`, with the style class `slide-to-unlock`
+ * (plus `unlocked`, `gliding` and `at-start` by state, and `keyboard-ring` while a keyboard user
+ * has it focused); its children are the scale's `trough` (with `highlight` and `slider`) and, on
+ * the track, the hint, a label with the style class `slide-hint`. Use it as a widget, not through
+ * the #GtkRange API: its value is the control's. Every text on it, and what a screen reader hears
+ * of it, is a property. To assistive technologies it is one slider, named by
+ * #CodeGateSlideToUnlock:locked-accessible-name or
+ * #CodeGateSlideToUnlock:unlocked-accessible-name, whose value runs from 0 to 100 (percent).
  * A #CodeGateCountdownButton waiting for it hands it the keyboard focus when the button turns
  * insensitive under it (a failed request, the end of a cooldown), and says why in its
  * description unless #CodeGateSlideToUnlock:note says something else.
  */
-G_DECLARE_FINAL_TYPE (CodeGateSlideToUnlock, codegate_slide_to_unlock, CODEGATE, SLIDE_TO_UNLOCK, GtkWidget)
+G_DECLARE_FINAL_TYPE (CodeGateSlideToUnlock, codegate_slide_to_unlock, CODEGATE, SLIDE_TO_UNLOCK, GtkScale)
 
 GtkWidget   *codegate_slide_to_unlock_new                          (void);
 gboolean     codegate_slide_to_unlock_get_unlocked                 (CodeGateSlideToUnlock *self);
@@ -470,7 +471,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * CodeGateSlideToUnlock:group-name:
  *
- * What a screen reader calls the group around the track. Default: "安全验证", translated.
+ * Kept for compatibility: the slider is one accessible node, with no group around it, and this
+ * text is stored and read back only. Default: "安全验证", translated.
  */
 /**
  * codegate_slide_to_unlock_get_group_name:

@@ -95,9 +95,10 @@ extension GtkDriver {
             minimum, 420, "the window can still be as narrow as its default width", file: file, line: line)
         XCTAssertLessThanOrEqual(gtk_widget_get_width(window.window), 420, file: file, line: line)
         checkNothingIsCutOff(in: window.window, file: file, line: line)
-        // The slider reached by keyboard shows how to pass it on its track.
-        gtk_widget_grab_focus(window.slider.scale)
+        // The slider reached by keyboard (the focus arriving while the window shows it) shows
+        // how to pass it on its track.
         gtk_window_set_focus_visible(window.window.cast(), 1)
+        gtk_widget_grab_focus(window.slider.scale)
         XCTAssertTrue(pump { text(window.slider.label) == window.flow.slider.focusedHint }, file: file, line: line)
         checkNothingIsCutOff(in: window.window, file: file, line: line)
     }

@@ -55,8 +55,13 @@ final class ControlsTests: XCTestCase {
             XCTAssertEqual(String(cString: gtk_widget_get_css_name(slider.widget)), "slide-to-unlock")
             XCTAssertTrue(CountdownButton.of(button.widget) === button)
             XCTAssertTrue(SlideToUnlock.of(slider.widget) === slider)
+            XCTAssertNotEqual(
+                g_type_is_a(cg_type_of_instance(slider.widget), gtk_scale_get_type()), 0,
+                "the slider is a GtkScale itself, one node for a screen reader")
             XCTAssertEqual(
-                gtk_widget_get_first_child(slider.widget), slider.scale, "the track is the slider's own child")
+                String(cString: gtk_widget_get_css_name(gtk_widget_get_first_child(slider.widget))), "trough",
+                "the scale's own track")
+            XCTAssertEqual(gtk_widget_get_last_child(slider.widget), slider.label, "the hint on the track")
             button.startCooldown(.seconds(12))
             XCTAssertEqual(
                 CountdownButton.Properties.secondsLeft.get(button), 12, "its GObject properties follow the Swift side")

@@ -1,5 +1,6 @@
 import CodeGateGLib
 import CGtk
+import CodeGateGtk
 
 /// Keeps a window's focus rings on screen for as long as the keyboard is in use.
 ///
@@ -19,7 +20,7 @@ enum FocusRings {
         let presses = gtk_event_controller_legacy_new()!
         // Capture: the press is seen before any widget under the pointer or focus takes it.
         gtk_event_controller_set_propagation_phase(presses, GTK_PHASE_CAPTURE)
-        Signal.connectPress(presses) { kind in
+        Signal.connectInputKind(presses) { kind in
             switch kind {
             case .keyboard: gtk_widget_add_css_class(window, styleClass)
             case .pointer: gtk_widget_remove_css_class(window, styleClass)

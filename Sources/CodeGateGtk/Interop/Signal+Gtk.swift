@@ -69,33 +69,67 @@ extension Signal {
 
 extension Signal {
     /// GtkEventControllerLegacy's `event`, reduced to what a drag needs: where the pointer or
-    /// touch went down and moved (x in surface coordinates), and when it was let go. The event goes on to the
-    /// other handlers.
+    /// touch went down and moved (x in surface coordinates), and when it was let go. The event
+    /// goes on to the other handlers.
     @discardableResult
     package static func connectPointer(
         _ controller: OpaquePointer, _ action: @escaping @MainActor (PointerEvent) -> Void
     ) -> gulong {
+        connectEvent(controller, action) { event in
+            let type = gdk_event_get_event_type(event)
+            switch type {
+            case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
+                return .released
+            case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN, GDK_MOTION_NOTIFY, GDK_TOUCH_UPDATE:
+                var x = 0.0, y = 0.0
+                guard gdk_event_get_position(event, &x, &y) != 0 else { return nil }
+                return type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN ? .pressed(x: x) : .moved(x: x)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// GtkEventControllerLegacy's `event`, reduced to which hand the user is on: a key pressed
+    /// or let go, or a pointer button or touch going down. The event goes on to the other
+    /// handlers.
+    @discardableResult
+    package static func connectInputKind(
+        _ controller: OpaquePointer, _ action: @escaping @MainActor (InputKind) -> Void
+    ) -> gulong {
+        connectEvent(controller, action) { event in
+            switch gdk_event_get_event_type(event) {
+            case GDK_KEY_PRESS, GDK_KEY_RELEASE: .keyboard
+            case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN: .pointer
+            default: nil
+            }
+        }
+    }
+
+    /// GtkEventControllerLegacy's `event`: `action` gets what `read` makes of each event, and
+    /// nothing for an event it returns nil for; every event goes on to the other handlers.
+    private static func connectEvent<Value>(
+        _ controller: OpaquePointer, _ action: @escaping @MainActor (Value) -> Void,
+        read: @escaping @MainActor (OpaquePointer) -> Value?
+    ) -> gulong {
+        let handler: @MainActor (OpaquePointer) -> Void = { event in read(event).map(action) }
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
         let thunk: Thunk = { _, event, data in
             guard let event else { return 0 }
-            let pointerEvent: PointerEvent
-            switch gdk_event_get_event_type(event) {
-            case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
-                pointerEvent = .released
-            case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN, GDK_MOTION_NOTIFY, GDK_TOUCH_UPDATE:
-                var x = 0.0, y = 0.0
-                guard gdk_event_get_position(event, &x, &y) != 0 else { return 0 }
-                let type = gdk_event_get_event_type(event)
-                pointerEvent = type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN ? .pressed(x: x) : .moved(x: x)
-            default:
-                return 0
-            }
-            MainActor.assumeIsolated { ClosureBox<@MainActor (PointerEvent) -> Void>.unbox(data)?.value(pointerEvent) }
+            MainActor.assumeIsolated { ClosureBox<@MainActor (OpaquePointer) -> Void>.unbox(data)?.value(event) }
             return 0
         }
         return connect(
-            UnsafeMutableRawPointer(controller), "event", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
+            UnsafeMutableRawPointer(controller), "event", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
+}
+
+/// What `Signal.connectInputKind` reports: the controls' rings and the app's window follow it.
+package enum InputKind: Sendable {
+    /// A key went down or up.
+    case keyboard
+    /// A pointer button went down, or a touch began.
+    case pointer
 }
 
 /// What `Signal.connectPointer` reports.

@@ -106,6 +106,7 @@ public final class CountdownButton {
             render(renewingName: focused, focusLeaving: !focused)
         }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
+        KeyboardRing.follow(widget)
         bindGObject()
         render()
     }
@@ -192,7 +193,7 @@ public final class CountdownButton {
         }
         let usable = state.isSensitive || state.phase != .idle
         if !usable, gtk_widget_has_focus(widget) != 0, let slider = requiredSlider {
-            slider.grabFocus()
+            KeyboardRing.handFocus(from: widget, to: slider.widget)
         }
         let focused = gtk_widget_has_focus(widget) != 0
         let sensitive = usable || focused

@@ -2,8 +2,8 @@ import CodeGateGLib
 import CGtk
 import CodeGateCore
 
-/// The slide-to-unlock control over a `SlideUnlock` model, built on GtkScale: the track left of
-/// the thumb fills in the accent colour and the hint sits on the track.
+/// The slide-to-unlock control over a `SlideUnlock` model, a GtkScale of its own: the track left
+/// of the thumb fills in and the hint sits on the track.
 ///
 /// Only a drag of the thumb or steps to the end move it — a → key press, a click on the thumb
 /// or on the track ahead of it, a value an assistive technology sets through AT-SPI are one
@@ -14,16 +14,19 @@ import CodeGateCore
 /// the thumb early, or pausing the steps, glides it back; the model runs the glide and the
 /// pause, the control draws each frame and names each state for screen readers. The words on
 /// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, `focusedHint`, the accessible names) and this
-/// control's (`tooltip`, `groupName`); all can be set.
+/// control's (`tooltip`); all can be set.
 ///
 /// Its widget is a CodeGateSlideToUnlock — the same GType C, Python, GJS and Vala use, with its
 /// properties — and this class is a typed handle over it: it lives as long as the widget, and
 /// `SlideToUnlock.of(_:)` finds it from the widget.
 ///
+/// To assistive technologies it is one slider, named by the model's accessible names, with
+/// the scale's value in percent: no group around it.
+///
 /// Styling: the widget's CSS name is `slide-to-unlock` and it has the style class
-/// `slide-to-unlock`, plus `unlocked`, `gliding` and `at-start` by state; inside it are a
-/// GtkScale (`scale`, with its `trough`, `highlight` and `slider` nodes) and, on top, the
-/// hint, a label with the class `slide-hint`.
+/// `slide-to-unlock`, plus `unlocked`, `gliding`, `at-start` and `keyboard-ring` by state;
+/// inside it are the scale's `trough`, `highlight` and `slider` nodes and, on top, the hint, a
+/// label with the class `slide-hint`.
 @MainActor
 public final class SlideToUnlock {
     /// The widget to put in a layout.
@@ -31,8 +34,9 @@ public final class SlideToUnlock {
     /// The state this control shows.
     public let model: SlideUnlock
 
-    /// The GtkScale and the hint on it, package-wide for tests and for the app to focus it.
-    package let scale: UnsafeMutablePointer<GtkWidget>
+    /// The widget as the GtkScale it is, package-wide for tests and for the app to focus it.
+    package var scale: UnsafeMutablePointer<GtkWidget> { widget }
+    /// The hint on the track, package-wide for tests.
     package let label: UnsafeMutablePointer<GtkWidget>
     private var isDragging = false
     /// Whether the thumb held by the pointer has moved since the press: a press and release
@@ -53,9 +57,6 @@ public final class SlideToUnlock {
     package private(set) var shownDescription: String?
     /// The hint as last shown on the track.
     private var shownHint: String?
-    /// The window whose `focus-visible` the hint follows while the control is mapped, and the
-    /// id of the handler on it.
-    private var rootWatch: (root: UnsafeMutableRawPointer, handler: gulong)?
     /// What the GObject side keeps: its C strings and the last `unlocked` notified.
     let gobject = SlideToUnlockGObjectState()
 
@@ -74,15 +75,12 @@ public final class SlideToUnlock {
         Stylesheet.install()
         self.model = model
         self.widget = widget
-        // In percent, which a screen reader says as such ("30"), not the model's fraction
-        // ("0.3"); ten presses of → from start to end.
-        scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, Self.percent, 1)
-        gtk_scale_set_draw_value(scale.cast(), 0)
-        gtk_range_set_increments(scale.cast(), SlideUnlock.step * Self.percent, 25)
-        gtk_widget_set_hexpand(scale, 1)
-        trough = Self.child(of: scale, named: "trough")
+        Self.giveRange(to: widget)
+        gtk_widget_set_hexpand(widget, 1)
+        trough = Self.child(of: widget, named: "trough")
         thumb = trough.flatMap { Self.child(of: $0, named: "slider") }
-        label = gtk_label_new(nil)
+        // Not a node of its own for assistive technologies: the slider's description says it.
+        label = cg_presentation_new(gtk_label_get_type())
         gtk_widget_set_can_target(label, 0)
         // Longer words than the track holds (a translation, large text, a narrow window) wrap
         // onto a second line, which the track grows to hold, then end in "…".
@@ -92,16 +90,14 @@ public final class SlideToUnlock {
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         gtk_label_set_justify(label.opaque, GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(label, "slide-hint")
-        // The hint lies on the track: drawn after it, measured and allocated as it is.
-        gtk_widget_set_parent(scale, widget)
+        // The hint lies on the track: drawn after it, allocated as it is.
         gtk_widget_set_parent(label, widget)
         gtk_widget_add_css_class(widget, "slide-to-unlock")
 
         groupName = ControlsText.localized("安全验证")
-        cg_accessible_set_label(widget, groupName)
         followDirection()
         attach(self, to: widget.cast(), key: ObjectType.instanceKey)
-        Signal.connectChangeValue(scale.cast()) { [weak self] scroll, value in
+        Signal.connectChangeValue(widget.cast()) { [weak self] scroll, value in
             guard let self else { return true }
             // A drag is followed from the pointer itself (`dragged(to:)`), not from GTK's value.
             let input = input(for: scroll)
@@ -110,24 +106,22 @@ public final class SlideToUnlock {
             }
             return true
         }
-        Signal.connectNotify(scale, property: "has-focus") { [weak self] in self?.render() }
-        Signal.connect(widget, "map") { [weak self] in
-            self?.sendAccessibleUpdates()
-            self?.watchRoot()
-        }
-        Signal.connect(widget, "unmap") { [weak self] in self?.unwatchRoot() }
+        Signal.connectNotify(widget, property: "has-focus") { [weak self] in self?.render() }
+        Signal.connect(widget, "map") { [weak self] in self?.sendAccessibleUpdates() }
         // A value set from outside, as an assistive technology does through the scale's AT-SPI
         // Value (GTK 4.8 gives a scale no AT-SPI action): one step forward, whatever value was
         // asked, so that no single call unlocks it; a value back is undone.
-        Signal.connect(scale, "value-changed") { [weak self] in self?.valueSetFromOutside() }
-        Signal.connectDirectionChanged(scale) { [weak self] in self?.followDirection() }
+        Signal.connect(widget, "value-changed") { [weak self] in self?.valueSetFromOutside() }
+        Signal.connectDirectionChanged(widget) { [weak self] in self?.followDirection() }
         // Both in the capture phase, ahead of the scale's own gestures: the press decides
         // whether the scale may see it at all, and the release still arrives after the
-        // scale's drag gesture has claimed the pointer.
+        // scale's drag gesture has claimed the pointer. GTK runs a widget's controllers last
+        // added first, and a press claimed goes no further: the pointer's position is taken
+        // before the press gesture decides.
         let press = gtk_gesture_click_new()!
         gtk_event_controller_set_propagation_phase(press, GTK_PHASE_CAPTURE)
         Signal.connectClick(press, "pressed") { [weak self] x, y in self?.pressed(press, x: x, y: y) }
-        gtk_widget_add_controller(scale, press)
+        gtk_widget_add_controller(widget, press)
         let release = gtk_event_controller_legacy_new()!
         gtk_event_controller_set_propagation_phase(release, GTK_PHASE_CAPTURE)
         Signal.connectPointer(release) { [weak self] event in
@@ -138,6 +132,10 @@ public final class SlideToUnlock {
             }
         }
         gtk_widget_add_controller(widget, release)
+        // The hint says how to pass the check by keyboard from when a key reaches the thumb
+        // (a Tab into it is let go there) until a pointer press or the focus leaves; added last,
+        // so that it sees every press first.
+        KeyboardRing.follow(widget) { [weak self] in self?.render() }
         model.changes.observe(until: widget) { [weak self] in self?.render() }
         bindGObject()
         render()
@@ -155,7 +153,7 @@ public final class SlideToUnlock {
         get { tooltips.text(mirrored: model.isMirrored) }
         set {
             tooltips = DirectionalText(newValue)
-            gtk_widget_set_tooltip_text(scale, newValue)
+            gtk_widget_set_tooltip_text(widget, newValue)
         }
     }
     private var tooltips = DirectionalText(
@@ -164,11 +162,9 @@ public final class SlideToUnlock {
         // at the right: its end is at the left and ← moves it on.
         rightToLeft: ControlsText.localized("拖动滑块到最左端（键盘：逐次按 ← 键）"))
 
-    /// What a screen reader calls the group around the track, which GTK 4.8 would otherwise
-    /// name by its type.
-    public var groupName: String {
-        didSet { if groupName != oldValue { cg_accessible_set_label(widget, groupName) } }
-    }
+    /// Kept for compatibility: the control is one slider for assistive technologies, with no
+    /// group around it to name; the text is kept and read back, and nothing shows it.
+    public var groupName: String
 
     /// A line a screen reader hears before the control's own description, e.g. why the check
     /// has to be passed again; nil for none. It stands in for the controls' own `status`.
@@ -188,7 +184,7 @@ public final class SlideToUnlock {
 
     /// Puts the keyboard focus on the thumb, e.g. when the check has to be passed again.
     public func grabFocus() {
-        gtk_widget_grab_focus(scale)
+        gtk_widget_grab_focus(widget)
     }
 
     /// Locks the check again, gliding the thumb back to the start.
@@ -207,8 +203,8 @@ public final class SlideToUnlock {
     /// app may change): GTK lays the scale out right to left in a right-to-left language, and
     /// the model's words and the tooltip then name the key and the side that work.
     private func followDirection() {
-        model.isMirrored = gtk_widget_get_direction(scale) == GTK_TEXT_DIR_RTL
-        gtk_widget_set_tooltip_text(scale, tooltip)
+        model.isMirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        gtk_widget_set_tooltip_text(widget, tooltip)
     }
 
     /// Where the thumb goes for the pointer at `x`: as far as the pointer travelled since
@@ -226,31 +222,24 @@ public final class SlideToUnlock {
         }
     }
 
-    /// Re-renders when the window starts showing focus, which a Tab turns on after the focus
-    /// has moved, from the map on; the handler goes at the unmap, so a control moved to another
-    /// window or destroyed leaves none behind. GTK's hiding it again 3 s after a key changes
-    /// nothing on the track.
-    private func watchRoot() {
-        guard rootWatch == nil, let root = gtk_widget_get_root(widget) else { return }
-        let window = UnsafeMutableRawPointer(root)
-        let handler = Signal.connectNotify(window, property: "focus-visible") { [weak self] in
-            if gtk_window_get_focus_visible(window.assumingMemoryBound(to: GtkWindow.self)) != 0 { self?.render() }
-        }
-        rootWatch = (window, handler)
+    /// Gives the scale its range again, after g_object_new's construct properties replaced it.
+    func setUpRange() {
+        Self.giveRange(to: widget)
+        shown = nil
         render()
     }
 
-    private func unwatchRoot() {
-        guard let watch = rootWatch else { return }
-        rootWatch = nil
-        g_signal_handler_disconnect(watch.root, watch.handler)
+    /// The scale's range: in percent, which a screen reader says as such ("30"), not the
+    /// model's fraction ("0.3"); ten presses of → from start to end.
+    private static func giveRange(to widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_range_set_adjustment(
+            widget.cast(), gtk_adjustment_new(0, 0, Self.percent, SlideUnlock.step * Self.percent, 25, 0))
+        gtk_scale_set_draw_value(widget.cast(), 0)
     }
 
-
-    /// Lays the track over the whole widget and the hint over the wider side of the track
-    /// beside the thumb.
-    func allocate(width: Int32, height: Int32, baseline: Int32) {
-        gtk_widget_allocate(scale, width, height, baseline, nil)
+    /// Lays the hint over the wider side of the track beside the thumb, once the scale has laid
+    /// out the track.
+    func allocateHint(width: Int32, height: Int32, baseline: Int32) {
         var bounds = graphene_rect_t()
         guard let thumb, gtk_widget_compute_bounds(thumb, widget, &bounds) != 0 else {
             gtk_widget_allocate(label, width, height, baseline, nil)
@@ -295,7 +284,7 @@ public final class SlideToUnlock {
     /// single click drag it to the end; ahead of the thumb it is one step instead. A press on
     /// the thumb starts a drag, or a click.
     private func pressed(_ gesture: OpaquePointer, x: Double, y: Double) {
-        guard let target = gtk_widget_pick(scale, x, y, GTK_PICK_DEFAULT),
+        guard let target = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT),
               String(cString: gtk_widget_get_css_name(target)) != "slider"
         else {
             isDragging = true
@@ -309,7 +298,7 @@ public final class SlideToUnlock {
         // that keeps clicking the same spot is not left behind once the thumb has moved on.
         // Ahead is to the left on a mirrored track.
         var bounds = graphene_rect_t()
-        if let thumb, gtk_widget_compute_bounds(thumb, scale, &bounds) != 0,
+        if let thumb, gtk_widget_compute_bounds(thumb, widget, &bounds) != 0,
            model.isMirrored ? x < Double(bounds.origin.x) : x > Double(bounds.origin.x + bounds.size.width) {
             model.stepForward()
         }
@@ -330,7 +319,7 @@ public final class SlideToUnlock {
     private func valueSetFromOutside() {
         // The model's own position, which render sets (rounded by GtkRange), is no request.
         guard !isSettingValue else { return }
-        if gtk_range_get_value(scale.cast()) / Self.percent > model.state.position {
+        if gtk_range_get_value(widget.cast()) / Self.percent > model.state.position {
             model.stepForward()
         }
         render()
@@ -339,19 +328,17 @@ public final class SlideToUnlock {
     private func render() {
         let state = model.state
         // Read each time: the glide back follows the desktop's "reduce animation" setting.
-        model.animates = cg_animations_enabled(scale) != 0
+        model.animates = cg_animations_enabled(widget) != 0
         isSettingValue = true
-        gtk_range_set_value(scale.cast(), state.position * Self.percent)
+        gtk_range_set_value(widget.cast(), state.position * Self.percent)
         isSettingValue = false
         // The hint follows the thumb to the wider side of the track.
         gtk_widget_queue_allocate(widget)
-        // Moved on and not let go, the track shows how far it is, focus shown or not (GTK 4.8
-        // stops showing it 3 s after a key). At the start, reached by keyboard (focus shown),
-        // it says how to pass it by keyboard, for as long as it keeps the focus; a pointer that
-        // grabs the thumb focuses it too, without showing focus.
+        // Moved on and not let go, the track shows how far it is. At the start, reached by
+        // keyboard, it says how to pass it by keyboard, for as long as it keeps the focus; a
+        // pointer that grabs the thumb focuses it too, not by keyboard.
         let moved = state.phase == .locked && state.position > 0
-        let focused = gtk_widget_has_focus(scale) != 0
-        let byKeyboard = focused && (gtk_widget_has_visible_focus(scale) != 0 || shownHint == state.focusHint)
+        let byKeyboard = gtk_widget_has_focus(widget) != 0 && KeyboardRing.isOn(widget)
         let hint = moved || (state.phase == .locked && byKeyboard) ? state.focusHint : state.hint
         if hint != shownHint {
             shownHint = hint
@@ -364,22 +351,24 @@ public final class SlideToUnlock {
         }
         // Only real changes reach the accessibility tree: each is an event a screen reader hears.
         if state.accessibleName != shown?.accessibleName {
-            cg_accessible_set_label(scale, state.accessibleName)
+            cg_accessible_set_label(widget, state.accessibleName)
         }
         if state.valueText != shown?.valueText {
-            cg_accessible_set_value_text(scale, state.valueText)
+            cg_accessible_set_value_text(widget, state.valueText)
         }
         // In whole percent. GTK sets the raw value itself with each change of the scale's: given
-        // again then.
-        if state.position != shown?.position {
-            cg_accessible_set_value_now(scale, (state.position * Self.percent).rounded())
+        // again then. Gliding back, where the thumb is going: a screen reader that meets it then
+        // (the focus handed back after a failure) hears the start, not a step on the way.
+        if state.position != shown?.position || state.phase != shown?.phase {
+            let reported = state.phase == .gliding ? 0 : (state.position * Self.percent).rounded()
+            cg_accessible_set_value_now(widget, reported)
         }
         shown = state
         // Set only when it changes: each change is what a screen reader hears of a step.
         let description = [note ?? status ?? "", state.description].filter { !$0.isEmpty }.joined(separator: "\n")
         if description != shownDescription {
             shownDescription = description
-            cg_accessible_set_description(scale, description)
+            cg_accessible_set_description(widget, description)
         }
         widget.setCSSClass("unlocked", state.phase == .unlocked)
         widget.setCSSClass("gliding", state.phase == .gliding)
@@ -390,7 +379,7 @@ public final class SlideToUnlock {
     /// the next change, typically the focus: the name and description it already had, heard
     /// twice. Sent at the map instead, before anyone focuses it.
     private func sendAccessibleUpdates() {
-        cg_accessible_send_kept(scale, shown?.accessibleName ?? "")
+        cg_accessible_send_kept(widget, shown?.accessibleName ?? "")
     }
 
     /// The scale's range: the model's fraction in percent.

@@ -37,15 +37,10 @@ def settle():
         pass
 
 
-def scale_of(slider):
-    """The GtkScale of a CodeGateSlideToUnlock: its first child, the hint on it the second."""
-    return slider.get_first_child()
-
-
 def step(slider, times=1):
     """Steps the thumb as → presses do (GtkRange's keybinding signal)."""
     for _ in range(times):
-        scale_of(slider).emit("move-slider", Gtk.ScrollType.STEP_FORWARD)
+        slider.emit("move-slider", Gtk.ScrollType.STEP_FORWARD)
 
 
 def finish():

@@ -3,8 +3,8 @@ import CGtk
 import CodeGateCore
 
 /// CodeGateSlideToUnlock, the widget every `SlideToUnlock` is: its property table (the
-/// control's words, and `unlocked` with its notify) and its class — the track and the hint on
-/// it as its children, the thumb taking the focus given to it.
+/// control's words, and `unlocked` with its notify) and its class — a GtkScale with the hint on
+/// its track as one more child.
 extension SlideToUnlock: ObjectInstance, DisposableInstance {
     /// The properties, in the order of their ids.
     package enum PropertyID: Int, CaseIterable {
@@ -125,10 +125,12 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         }
     }
 
-    /// The registered type: a GtkWidget with the CSS name `slide-to-unlock`.
+    /// The registered type: a GtkScale with the CSS name `slide-to-unlock`. A scale itself, not
+    /// a widget around one: GTK 4.8 gives the AT-SPI Value interface only to its own range
+    /// widgets, and a wrapper would be one more node for a screen reader to pass.
     package nonisolated static let type = ObjectType(
-        name: "CodeGateSlideToUnlock", symbolPrefix: "codegate_slide_to_unlock", parent: { gtk_widget_get_type() },
-        classSize: MemoryLayout<GtkWidgetClass>.size, instanceSize: MemoryLayout<GtkWidget>.size,
+        name: "CodeGateSlideToUnlock", symbolPrefix: "codegate_slide_to_unlock", parent: { gtk_scale_get_type() },
+        classSize: MemoryLayout<GtkScaleClass>.size, instanceSize: MemoryLayout<GtkScale>.size,
         properties: { propertyTable.map { $0.definition() } },
         signals: [],
         setUpClass: { setUpClass($0.assumingMemoryBound(to: GtkWidgetClass.self)) },
@@ -157,39 +159,40 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         id == .unlocked ? unlockedProperty.erased : textProperty(id).erased
     }
 
-    /// The class's own vfuncs: sized as the track, which its CSS makes 3em high, enough for two
-    /// lines of the hint at any text size; the track takes the whole widget and the hint the
-    /// wider side of it beside the thumb, so the thumb never covers it; the focus given to it
-    /// goes to the thumb.
+    /// The class's own vfuncs, each after the scale's: the track, sized by its CSS (3em high,
+    /// enough for two lines of the hint at any text size), then the hint on the wider side of it
+    /// beside the thumb, so the thumb never covers it, and drawn over it.
     private nonisolated static func setUpClass(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         gtk_widget_class_set_css_name(widgetClass, "slide-to-unlock")
-        widgetClass.pointee.measure = {
-            widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
-            guard let widget, let track = gtk_widget_get_first_child(widget) else { return }
-            gtk_widget_measure(track, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
+        // g_object_new sets the range's construct properties after instance_init made the
+        // control: a slider made from C gets an empty adjustment then, and its own again here.
+        widgetClass.pointee.parent_class.constructed = { object in
+            SlideToUnlock.scaleClass.pointee.parent_class.constructed?(object)
+            let address = UInt(bitPattern: object)
+            MainActor.assumeIsolated {
+                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.setUpRange()
+            }
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
+            SlideToUnlock.scaleClass.pointee.size_allocate?(widget, width, height, baseline)
             let address = UInt(bitPattern: widget)
             MainActor.assumeIsolated {
-                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocate(
+                UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocateHint(
                     width: width, height: height, baseline: baseline)
             }
         }
-        // As libadwaita's composite widgets (AdwEntryRow): the focus given to the widget goes
-        // to the thumb, and Tab moves through the children only — GtkWidget's own focus vfunc
-        // would, on Shift+Tab, grab the widget itself, which hands the focus back to the thumb.
-        widgetClass.pointee.grab_focus = { widget in
-            guard let widget, let track = gtk_widget_get_first_child(widget) else { return 0 }
-            return gtk_widget_grab_focus(track)
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            SlideToUnlock.scaleClass.pointee.snapshot?(widget, snapshot)
+            guard let widget, let snapshot, let hint = gtk_widget_get_last_child(widget),
+                  gtk_widget_get_first_child(widget) != hint
+            else { return }
+            gtk_widget_snapshot_child(widget, hint, snapshot)
         }
-        widgetClass.pointee.focus = { widget, direction in
-            var child = widget.flatMap { gtk_widget_get_first_child($0) }
-            while let current = child {
-                if gtk_widget_child_focus(current, direction) != 0 { return 1 }
-                child = gtk_widget_get_next_sibling(current)
-            }
-            return 0
-        }
+    }
+
+    /// GtkScale's class, whose vfuncs ours chain up to.
+    private nonisolated static var scaleClass: UnsafeMutablePointer<GtkWidgetClass> {
+        g_type_class_peek(gtk_scale_get_type()).assumingMemoryBound(to: GtkWidgetClass.self)
     }
 
     /// Notifies `unlocked` as it moves.
@@ -217,10 +220,11 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
     /// Whether GObject disposed the slider: the C API refuses calls after that.
     package var isDisposed: Bool { gobject.isDisposed }
 
+    /// Drops the hint; the scale drops its own track.
     package func disposeObject() {
         gobject.isDisposed = true
-        while let child = gtk_widget_get_first_child(widget) {
-            gtk_widget_unparent(child)
+        if gtk_widget_get_parent(label) == widget {
+            gtk_widget_unparent(label)
         }
     }
 }
