@@ -6,7 +6,15 @@ the root window, event-driven), resident memory 1 s after map, and CPU seconds (
 countdown window after clicking at (x, y) relative to the window.  Commands run in turn
 (A B C A B C ...) so drift of the machine hits all alike; medians are printed.
 
-usage: measure.py [--runs N] [--click X,Y] [--cpu-window S] [--json PATH] NAME=COMMAND ...
+Start-up time is the figure a busy machine moves most, so after the --runs full runs come
+--map-runs rounds that only time the map (spawn, MapNotify, SIGTERM, wait for the exit): the
+commands in turn, in the reverse order every other round (A B C C B A ...), so that within a
+round each one starts under the same conditions as its neighbours and none is always first
+after a pause. map_s is the median over all runs; map_s_runs lists every run's map time, round
+by round (index i of each list is the same round), for paired ratios. The 1-minute load average
+at the start and end of the measurement is printed, and kept under "_load" in the JSON.
+
+usage: measure.py [--runs N] [--map-runs M] [--click X,Y] [--cpu-window S] [--json PATH] NAME=COMMAND ...
 
 --json writes the medians as {name: {column: value}} too, for scripts/bench_bounds.py.
 """
@@ -56,7 +64,15 @@ def cpu_s(pid):
             pass
     return total / 1e9
 
-def one_run(cmd, click, cpu_window, env):
+def load_average():
+    """The 1-minute load average."""
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+def spawn_until_mapped(cmd, env):
+    """Starts `cmd` and waits (30 s at most) for its first window to be mapped; returns the
+    X display connection, the process, the seconds from spawn to map (None if it never
+    mapped) and the window."""
     d = xdisplay.Display()
     root = d.screen().root
     root.change_attributes(event_mask=X.SubstructureNotifyMask)
@@ -75,6 +91,24 @@ def one_run(cmd, click, cpu_window, env):
         if p.poll() is not None:
             break
         time.sleep(0.002)
+    return d, p, mapped, win
+
+def end(p, d):
+    p.send_signal(signal.SIGTERM)
+    try:
+        p.wait(5)
+    except subprocess.TimeoutExpired:
+        p.kill(); p.wait()
+    d.close()
+
+def map_run(cmd, env):
+    """Only the map time of one start of `cmd`."""
+    d, p, mapped, _ = spawn_until_mapped(cmd, env)
+    end(p, d)
+    return {"map_s": mapped}
+
+def one_run(cmd, click, cpu_window, env):
+    d, p, mapped, win = spawn_until_mapped(cmd, env)
     result = {"map_s": mapped}
     if mapped is not None:
         time.sleep(1.0)
@@ -93,17 +127,13 @@ def one_run(cmd, click, cpu_window, env):
             time.sleep(cpu_window)
             result["countdown_cpu_ms_per_s"] = (cpu_s(p.pid) - c0) / cpu_window * 1000
             result["countdown_wakeups_per_s"] = (wakeups(p.pid) - w0) / cpu_window
-    p.send_signal(signal.SIGTERM)
-    try:
-        p.wait(5)
-    except subprocess.TimeoutExpired:
-        p.kill(); p.wait()
-    d.close()
+    end(p, d)
     return result
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--map-runs", type=int, default=20)
     ap.add_argument("--click", default=None)
     ap.add_argument("--cpu-window", type=float, default=5.0)
     ap.add_argument("--json", default=None)
@@ -113,9 +143,17 @@ def main():
     env = dict(os.environ)
     named = [c.split("=", 1) for c in a.cmds]
     rows = {n: [] for n, _ in named}
+    load = {"start": load_average()}
+    print(f"load average (1 min) at the start: {load['start']:.2f}")
     for _ in range(a.runs):
         for n, c in named:
             rows[n].append(one_run(c, click, a.cpu_window, env))
+    for i in range(a.map_runs):
+        for n, c in (named if i % 2 == 0 else named[::-1]):
+            rows[n].append(map_run(c, env))
+            time.sleep(0.2)
+    load["end"] = load_average()
+    print(f"load average (1 min) at the end: {load['end']:.2f}; map time over {a.runs + a.map_runs} runs each")
     keys = ["map_s", "rss_mb", "pss_mb", "idle_cpu_ms_per_s", "idle_wakeups_per_s", "countdown_cpu_ms_per_s", "countdown_wakeups_per_s"]
     print("name".ljust(10) + "".join(k.replace("_per_s", "/s").rjust(20) for k in keys))
     medians = {}
@@ -125,6 +163,8 @@ def main():
             vals = [r[k] for r in runs if r.get(k) is not None]
             medians[n][k] = statistics.median(vals) if vals else None
         print(n.ljust(10) + "".join((f"{v:.3f}" if v is not None else "n/a").rjust(20) for v in medians[n].values()))
+        medians[n]["map_s_runs"] = [r["map_s"] for r in runs]
+    medians["_load"] = load
     if a.json:
         with open(a.json, "w") as f:
             json.dump(medians, f, indent=1)

@@ -11,6 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 bench=bench
+# When and under what load: the figures of a busy machine are read with it.
+echo "make bench: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 # The binary as `make install` builds it: the Swift runtime linked in.
 swift build -c release --static-swift-stdlib --product codegate
 # shellcheck disable=SC2046  # pkg-config prints several flags, one word each

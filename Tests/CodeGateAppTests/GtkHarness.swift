@@ -106,17 +106,25 @@ extension GtkDriver {
     /// Opens the window at `textScale` times the text size and shows every status the flow
     /// has, in the current language, in each of its status lines, one after the other: the
     /// window needs no more height (each line's room is reserved), and each line wraps at the
-    /// full width of its column.
-    static func checkEveryStatusKeepsTheWindowStill(textScale: Int, file: StaticString = #filePath, line: UInt = #line)
-    {
+    /// full width of its column. With `scaledWhileOpen`, the text size changes once the window
+    /// is open: the room kept follows it.
+    static func checkEveryStatusKeepsTheWindowStill(
+        textScale: Int, scaledWhileOpen: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) {
         _ = application  // GTK is initialised with it
         let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
         let dpi = cg_object_get_int(settings, "gtk-xft-dpi")
-        cg_object_set_int(settings, "gtk-xft-dpi", Int32(textScale * 96 * 1024))
         defer { cg_object_set_int(settings, "gtk-xft-dpi", dpi) }
+        if !scaledWhileOpen {
+            cg_object_set_int(settings, "gtk-xft-dpi", Int32(textScale * 96 * 1024))
+        }
         let window = openWindow(timers: ManualTimerPort())
         defer { close(window) }
         pump(for: .milliseconds(200))
+        if scaledWhileOpen {
+            cg_object_set_int(settings, "gtk-xft-dpi", Int32(textScale * 96 * 1024))
+            pump(for: .milliseconds(200))
+        }
         // What the window needs at its width, as GTK measures it: a window larger than the
         // screen (twice the text size) moves through a few sizes on its way there.
         let width = gtk_widget_get_width(window.window)

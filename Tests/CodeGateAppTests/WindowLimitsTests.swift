@@ -52,6 +52,12 @@ final class WindowLimitsTests: XCTestCase {
         }
     }
 
+    /// The room each status line keeps is worked out once per font (StatusRoom): when the text
+    /// size changes under an open window, it is worked out again.
+    func testNoStatusMakesTheWindowGrowAfterTheTextSizeChanged() {
+        MainActor.assumeIsolated { H.checkEveryStatusKeepsTheWindowStill(textScale: 2, scaledWhileOpen: true) }
+    }
+
     func testClosingWithTheFocusInThePhoneFieldIsQuiet() {
         MainActor.assumeIsolated { Self.closeQuietly { $0.phoneEntry } }
     }

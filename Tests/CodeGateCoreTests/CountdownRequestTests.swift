@@ -219,6 +219,23 @@ import Testing
         #expect(request.state.text == "3s later" && request.state.accessibleText == "Send code: wait 3 s")
     }
 
+    /// The counting words are kept from one step of the fill to the next, and follow a new
+    /// second, a new format and a new accessible name at once.
+    @Test func countingWordsFollowEachChange() async {
+        let request = request { .seconds(3) }
+        let task = request.press()
+        await clock.yield { clock.pendingCount >= 2 }
+        clock.advance(by: .milliseconds(300))
+        await task?.value
+        #expect(request.state.text == "获取验证码(3)" && request.state.accessibleText == "获取验证码，3 秒后可重新获取")
+        clock.advance(by: .seconds(1))
+        #expect(request.state.text == "获取验证码(2)" && request.state.accessibleText == "获取验证码，2 秒后可重新获取")
+        request.countdown.format = try! LabelFormat(parsing: "{s}s later", idleText: "Send code")
+        #expect(request.state.text == "2s later" && request.state.accessibleText == "Send code，2 秒后可重新获取")
+        request.countingAccessibleName = "{0}: wait {1} s"
+        #expect(request.state.text == "2s later" && request.state.accessibleText == "Send code: wait 2 s")
+    }
+
     @Test func droppingAnObservationEndsIt() {
         let request = request { .seconds(1) }
         var heard = 0

@@ -11,7 +11,7 @@ import CGtk
 /// object with no name.
 @MainActor
 enum StatusSlot {
-    private nonisolated static let sentencesKey = "codegate-status-sentences"
+    private nonisolated static let roomKey = "codegate-status-room"
 
     /// A slot holding `label`, keeping room for each of `sentences`.
     static func make(around label: UnsafeMutablePointer<GtkWidget>, reserving sentences: [String])
@@ -21,7 +21,8 @@ enum StatusSlot {
         gtk_widget_set_valign(label, GTK_ALIGN_START)
         let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(slot.cast(), label)
-        g_object_set_data_full(slot.cast(), sentencesKey, ClosureBox.retain(sentences), releaseClosureBox)
+        let room = StatusRoom(sentences: sentences)
+        g_object_set_data_full(slot.cast(), roomKey, ClosureBox.retain(room), releaseClosureBox)
         // The box's own layout would make it as tall as the label alone.
         gtk_widget_set_layout_manager(
             slot,
@@ -35,7 +36,8 @@ enum StatusSlot {
                         // With no width given, each sentence on one line, as wide as it likes: GTK
                         // wants no width to need less height than that.
                         let reserved = MainActor.assumeIsolated {
-                            StatusSlot.reservedHeight(in: slot, label: label, width: forSize)
+                            ClosureBox<StatusRoom>.unbox(g_object_get_data(slot.cast(), StatusSlot.roomKey))?.value
+                                .tallest(in: label, width: forSize) ?? 0
                         }
                         labelMinimum = max(labelMinimum, reserved)
                         labelNatural = max(labelNatural, reserved)
@@ -51,25 +53,5 @@ enum StatusSlot {
                     gtk_widget_allocate(label, width, height, -1, nil)
                 }))
         return slot
-    }
-
-    /// The height of the tallest of the slot's sentences wrapped at `width` (unwrapped if it is
-    /// negative), as `label` would lay it out.
-    private static func reservedHeight(
-        in slot: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>, width: Int32
-    ) -> Int32 {
-        guard let sentences = ClosureBox<[String]>.unbox(g_object_get_data(slot.cast(), sentencesKey))?.value,
-              let layout = gtk_widget_create_pango_layout(label, nil) else { return 0 }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_width(layout, width < 0 ? -1 : width * PANGO_SCALE)
-        pango_layout_set_wrap(layout, gtk_label_get_wrap_mode(label.opaque))
-        var tallest: Int32 = 0
-        for sentence in sentences {
-            pango_layout_set_text(layout, sentence, -1)
-            var height: Int32 = 0
-            pango_layout_get_pixel_size(layout, nil, &height)
-            tallest = max(tallest, height)
-        }
-        return tallest
     }
 }

@@ -81,6 +81,10 @@ public final class CountdownRequest {
     // TRANSLATORS: the request button as a screen reader names it while its cooldown runs: {0}
     // is its label ("获取验证码"), {1} the whole seconds left.
     private let defaultCountingName = ControlsText.localized("{0}，{1} 秒后可重新获取")
+    /// The words the button shows while counting, with what they were worked out from: `state`
+    /// is read several times at each step of the fill (by the button, its GObject properties,
+    /// the app's flow), and the words change once a second.
+    private var countingWords: (seconds: Int, format: LabelFormat, name: String?, text: String, accessibleText: String)?
     private let call: ServiceCall
     private var lastPhase: Phase
     /// Whether the slider's unlock was used for a request: only then does the end of the
@@ -118,16 +122,31 @@ public final class CountdownRequest {
             return RequestButtonState(
                 text: sendingText, accessibleText: name, isSensitive: false, fillFraction: 0, phase: .sending)
         case .counting:
-            let name = (countingAccessibleName ?? defaultCountingName).filling(idleText, countdown.remainingSeconds)
+            let words = wordsWhileCounting()
             let steps = countdown.fillResolution
             return RequestButtonState(
-                text: countdown.label, accessibleText: name, isSensitive: false,
+                text: words.text, accessibleText: words.accessibleText, isSensitive: false,
                 fillFraction: steps > 0 ? Double(countdown.filledSteps) / Double(steps) : countdown.fraction,
                 phase: .counting)
         case .idle:
             return RequestButtonState(
                 text: idleText, accessibleText: idleText, isSensitive: canRequest, fillFraction: 0, phase: .idle)
         }
+    }
+
+    /// The label and the accessible name for the seconds left now.
+    private func wordsWhileCounting() -> (text: String, accessibleText: String) {
+        let seconds = countdown.remainingSeconds
+        let format = countdown.format
+        if let words = countingWords, words.seconds == seconds, words.format == format,
+           words.name == countingAccessibleName
+        {
+            return (words.text, words.accessibleText)
+        }
+        let text = format.text(secondsLeft: seconds)
+        let name = (countingAccessibleName ?? defaultCountingName).filling(format.idleText, seconds)
+        countingWords = (seconds, format, countingAccessibleName, text, name)
+        return (text, name)
     }
 
     /// Makes the request wait for `slider`: its unlock enables the button, and the end of each
