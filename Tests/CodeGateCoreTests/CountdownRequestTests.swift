@@ -78,7 +78,7 @@ import Testing
         #expect(request.phase == .idle)
         #expect(!slider.isUnlocked, "one slide, one request")
         #expect(!request.canRequest)
-        #expect(events.heard == ["phase sending", "phase idle", "failed Refused()"])
+        #expect(events.heard == ["phase sending", "failed Refused()", "phase idle"])
     }
 
     @Test func droppingTheSliderLeavesTheAppsGateAlone() async {
@@ -140,7 +140,7 @@ import Testing
         await second?.value
         #expect(request.state.text == "获取验证码(60)", "the second request's own answer counts")
         #expect(events.heard == [
-            "phase sending", "phase idle", "failed RequestTimeout(limit: 3.0 seconds)",
+            "phase sending", "failed RequestTimeout(limit: 3.0 seconds)", "phase idle",
             "phase sending", "phase counting", "sent 60.0 seconds",
         ])
     }

@@ -172,6 +172,31 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// An app that words a failure itself, as a note on the slider when it hears of it, is
+    /// heard once and in its own words: the controls' default words never reach the slider's
+    /// description first (a screen reader said both, one after the other).
+    func testTheAppsWordsForAFailureAreSaidOnce() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let button = CountdownButton { throw Refused() }
+            let observation = button.onFailure { _ in slider.note = "网络连接失败，请检查网络后重新滑动验证" }
+            defer { observation.cancel() }
+            let window = Self.pressedAfterSlide(button, slider)
+            defer { gtk_window_destroy(window.cast()) }
+            var heardOnFocus: String?
+            var changesOnFocus = 0
+            Signal.connectNotify(UnsafeMutableRawPointer(slider.widget), property: "has-focus") {
+                guard gtk_widget_has_focus(slider.widget) != 0, heardOnFocus == nil else { return }
+                heardOnFocus = slider.shownDescription
+                changesOnFocus = slider.descriptionChanges
+            }
+            XCTAssertTrue(D.pump { D.hasFocus(slider.widget) }, "the focus goes to the slider")
+            XCTAssertTrue(D.pump { button.model.outcomeCount > 0 }, "the failure is shown")
+            XCTAssertEqual(heardOnFocus?.components(separatedBy: "\n").first, "网络连接失败，请检查网络后重新滑动验证")
+            XCTAssertEqual(slider.descriptionChanges, changesOnFocus, "nothing said again once the focus is there")
+        }
+    }
+
     /// The end of a cooldown under the focus: the slider locks again and takes the focus,
     /// saying that a new code may be requested; a sent code is said on the button.
     func testTheEndOfTheCooldownHandsTheFocusToTheSlider() {

@@ -92,6 +92,8 @@ public final class CountdownRequest {
     /// down is kept for the request after it.
     private var unlockSpent = false
     private var sliderObservation: Observation?
+    /// Whether a failure's answer is being applied: observers hear of it once it has settled.
+    private var isSettling = false
 
     /// A button's rules over `countdown`, running `handler` on each press.
     public init(countdown: Countdown, timeout: Duration = CountdownRequest.defaultTimeout, handler: Handler? = nil) {
@@ -153,7 +155,9 @@ public final class CountdownRequest {
     /// cooldown or a failed request locks it again.
     public func requireUnlock(of slider: SlideUnlock) {
         self.slider = slider
-        sliderObservation = slider.changes.observe { [weak self] in self?.changes.notify() }
+        sliderObservation = slider.changes.observe { [weak self] in
+            if self?.isSettling == false { self?.changes.notify() }
+        }
         changes.notify()
     }
 
@@ -217,7 +221,11 @@ public final class CountdownRequest {
             changed()
             sent.notify(cooldown)
         case .failure(let error):
-            record(.failed(error))
+            // The state settles first with nobody told, then the app hears of the failure, then
+            // the controls show it: the app's own words for it (a note on the slider, say) are
+            // in place before the button hands the focus on, so the reason is said once, in the
+            // app's words, never first in the controls' own.
+            isSettling = true
             let left = (error as? any CooldownRefusal)?.cooldownLeft ?? .zero
             if left > .zero {
                 countdown.start(duration: left)
@@ -226,12 +234,15 @@ public final class CountdownRequest {
                 lockSpentUnlock()
             }
             isSending = false
-            changed()
+            isSettling = false
             failures.notify(error)
+            record(.failed(error))
+            changed()
         }
     }
 
     private func countdownChanged() {
+        guard !isSettling else { return }
         // At the end of a cooldown the slider locks first, so that observers see the button
         // idle and waiting for the next slide at once, never ready for a moment in between.
         let ended = lastPhase == .counting && !countdown.isCounting

@@ -55,6 +55,8 @@ public final class SlideToUnlock {
     private var isSettingValue = false
     /// The description as last given to the accessibility tree; package-wide for tests.
     package private(set) var shownDescription: String?
+    /// How many times the description was given to the accessibility tree, each heard; for tests.
+    package private(set) var descriptionChanges = 0
     /// The hint as last shown on the track.
     private var shownHint: String?
     /// What the GObject side keeps: its C strings and the last `unlocked` notified.
@@ -368,6 +370,7 @@ public final class SlideToUnlock {
         let description = [note ?? status ?? "", state.description].filter { !$0.isEmpty }.joined(separator: "\n")
         if description != shownDescription {
             shownDescription = description
+            descriptionChanges += 1
             cg_accessible_set_description(widget, description)
         }
         widget.setCSSClass("unlocked", state.phase == .unlocked)
