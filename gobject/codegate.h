@@ -582,7 +582,10 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *   ("验证码已发送，请 {seconds} 秒后再试", with the seconds cut to
  *   %CODEGATE_LONGEST_COOLDOWN)
  *
- * Emitted when the request failed, was refused or timed out.
+ * Emitted when the request failed, was refused or timed out: the button's state (its phase, the
+ * slider locked again) has settled, and the button shows the failure and moves the focus only
+ * after the handlers ran, so words an app sets here (a note beside the slider, its
+ * #GtkAccessible description) are what a screen reader hears first, once.
  */
 /**
  * CodeGateCountdownButton::cooldown-finished:
