@@ -52,18 +52,28 @@ gateway() {
 }
 IFS=';' read -r keep fresh <<<"$(gateway --state-dir "$scratch/gateway")"
 store2=$(.build/release/StateHammer bench "$scratch/store2" 5000)
-read -r store_rate store_p50 store_p99 <<<"$(echo "$store $store2" | awk '{ printf "%d %.2f %.2f", ($2 + $8) / 2, ($4 + $10) / 2, ($6 + $12) / 2 }')"
-read -r _ keep_rate _ keep_p50 _ keep_p99 _ keep_errors <<<"$keep"
-read -r _ fresh_rate _ fresh_p50 _ fresh_p99 _ fresh_errors <<<"$fresh"
+# One store's rows: the store alone (the mean of STORE and STORE2), then the gateway on it,
+# KEEP and FRESH wrk's figures, each with its ratio to the store's rate; LABEL names the store
+# ("" for SQLite). Sets store_rate and keep_rate; fails when a request failed.
+report() {
+    local label=$1 name rate p50 p99 keep_errors fresh_errors keep_p50 keep_p99 fresh_rate fresh_p50 fresh_p99
+    read -r store_rate store_p50 store_p99 <<<"$(echo "$2 $3" | awk '{ printf "%d %.2f %.2f", ($2 + $8) / 2, ($4 + $10) / 2, ($6 + $12) / 2 }')"
+    read -r _ keep_rate _ keep_p50 _ keep_p99 _ keep_errors <<<"$4"
+    read -r _ fresh_rate _ fresh_p50 _ fresh_p99 _ fresh_errors <<<"$5"
+    printf 'gateway bench: %-34s %8s %9.2f %9.2f %7s\n' "${label:-store alone (same transactions)}${label:+ store alone}" \
+        "$store_rate" "$store_p50" "$store_p99" "1"
+    for row in "${label:+on $label, }keep-alive, $connections connections:$keep_rate:$keep_p50:$keep_p99" \
+        "${label:+on $label, }new connection each, $connections at once:$fresh_rate:$fresh_p50:$fresh_p99"; do
+        IFS=: read -r name rate p50 p99 <<<"$row"
+        printf 'gateway bench: %-34s %8s %9.2f %9.2f %7.2f\n' "$name" "$rate" "$p50" "$p99" \
+            "$(awk -v a="$rate" -v b="$store_rate" 'BEGIN { print a / b }')"
+    done
+    [ "$keep_errors" = 0 ] && [ "$fresh_errors" = 0 ] ||
+        { echo "gateway bench: FAIL: $keep_errors and $fresh_errors requests failed${label:+ on $label}" >&2; exit 1; }
+}
 
 printf 'gateway bench: %-34s %8s %9s %9s %7s\n' "" "req/s" "p50 ms" "p99 ms" "ratio"
-printf 'gateway bench: %-34s %8s %9.2f %9.2f %7s\n' "store alone (same transactions)" "$store_rate" "$store_p50" "$store_p99" "1"
-for row in "keep-alive, $connections connections:$keep_rate:$keep_p50:$keep_p99" \
-    "new connection each, $connections at once:$fresh_rate:$fresh_p50:$fresh_p99"; do
-    IFS=: read -r name rate p50 p99 <<<"$row"
-    printf 'gateway bench: %-34s %8s %9.2f %9.2f %7.2f\n' "$name" "$rate" "$p50" "$p99" "$(awk -v a="$rate" -v b="$store_rate" 'BEGIN { print a / b }')"
-done
-[ "$keep_errors" = 0 ] && [ "$fresh_errors" = 0 ] || { echo "gateway bench: FAIL: $keep_errors and $fresh_errors requests failed" >&2; exit 1; }
+report "" "$store" "$store2" "$keep" "$fresh"
 awk -v a="$keep_rate" -v b="$store_rate" 'BEGIN { exit !(a >= b / 2) }' ||
     { echo "gateway bench: FAIL: keep-alive reaches less than half of the store's rate" >&2; exit 1; }
 
@@ -72,13 +82,4 @@ pg_start "$scratch/pg"
 pg_store=$(.build/release/StateHammer bench "$PG_URL" 2000)
 IFS=';' read -r keep fresh <<<"$(gateway --database "$PG_URL" --key-file "$scratch/gateway/gateway.key")"
 pg_store2=$(.build/release/StateHammer bench "$PG_URL" 2000)
-read -r store_rate store_p50 store_p99 <<<"$(echo "$pg_store $pg_store2" | awk '{ printf "%d %.2f %.2f", ($2 + $8) / 2, ($4 + $10) / 2, ($6 + $12) / 2 }')"
-read -r _ keep_rate _ keep_p50 _ keep_p99 _ keep_errors <<<"$keep"
-read -r _ fresh_rate _ fresh_p50 _ fresh_p99 _ fresh_errors <<<"$fresh"
-printf 'gateway bench: %-34s %8s %9.2f %9.2f %7s\n' "PostgreSQL store alone" "$store_rate" "$store_p50" "$store_p99" "1"
-for row in "on PostgreSQL, keep-alive:$keep_rate:$keep_p50:$keep_p99" \
-    "on PostgreSQL, new connection each:$fresh_rate:$fresh_p50:$fresh_p99"; do
-    IFS=: read -r name rate p50 p99 <<<"$row"
-    printf 'gateway bench: %-34s %8s %9.2f %9.2f %7.2f\n' "$name" "$rate" "$p50" "$p99" "$(awk -v a="$rate" -v b="$store_rate" 'BEGIN { print a / b }')"
-done
-[ "$keep_errors" = 0 ] && [ "$fresh_errors" = 0 ] || { echo "gateway bench: FAIL: $keep_errors and $fresh_errors requests failed on PostgreSQL" >&2; exit 1; }
+report PostgreSQL "$pg_store" "$pg_store2" "$keep" "$fresh"
