@@ -17,6 +17,7 @@ Python 3's standard library only.
 
 import http.client
 import json
+import os
 import queue
 import random
 import re
@@ -403,6 +404,11 @@ class Suite:
 def start_gateway(path, options):
     """Starts a codegate-gateway on a free port, with a private state, short times and options."""
     state = tempfile.mkdtemp(prefix="codegate-conformance-")
+    if os.environ.get("CODEGATE_DATABASE_URL") and "--key-file" not in options:
+        # On a database every gateway needs a key file: a fresh one, for a fresh database.
+        with open(os.open(state + "/gateway.key", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as key:
+            key.write(os.urandom(32).hex() + "\n")
+        options = options + ["--key-file", state + "/gateway.key"]
     # Its request log goes to a file, shown only when a check failed.
     log = open(state + "/gateway.log", "w")
     process = subprocess.Popen([path, "--port", "0", "--duration", "3", "--code-ttl", "6", "--state-dir", state + "/codegate"] + options,

@@ -51,16 +51,17 @@ public final class PostgresStore: CodeStore {
     private var keyChecked = false
 
     /// A store on the database at `url` (a libpq URI, `postgresql://…`), not connected until
-    /// first used. `keyFile` and `folder` say where the key for code digests is
-    /// (`CodeKeySource`); `report` is told each new problem; `moment` reads the clocks.
+    /// first used. `keyFile` is where the key for code digests is, the same file for every
+    /// gateway on the database (nil: a key of this process's own, for tests and benchmarks);
+    /// `report` is told each new problem; `moment` reads the clocks.
     public init(
-        url: String, keyFile: String?, folder: Result<StateFolder, StateFileError>?,
+        url: String, keyFile: String?,
         report: @escaping @MainActor (String) -> Void, moment: @escaping @MainActor () -> SystemMoment = {
             SystemMoment.now()
         }
     ) {
         self.url = url
-        keySource = CodeKeySource(path: keyFile, folder: folder)
+        keySource = CodeKeySource(path: keyFile, folder: nil)
         self.report = report
         self.moment = moment
     }

@@ -98,6 +98,16 @@ public struct GatewayOptions: Equatable, Sendable {
             + "\n\n" + options.map { "  \($0.0.padding(28))\($0.1)\n" }.joined()
     }
 
+    /// `url` with any user info (a password, say) cut to "…", for an error line that may end
+    /// up in a log.
+    package static func withoutUserInfo(_ url: String) -> String {
+        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return url }
+        let rest = url[url.index(colon, offsetBy: 3)...]
+        let authority = rest[..<(rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex)]
+        guard let at = authority.lastIndex(of: "@") else { return url }
+        return url[..<rest.startIndex] + "…" + rest[at...]
+    }
+
     /// Parses the arguments after the program name, or says why they are refused.
     public static func parse(_ arguments: [String]) throws(GatewayOptionError) -> GatewayOptions {
         var options = GatewayOptions()
@@ -164,7 +174,7 @@ public struct GatewayOptions: Equatable, Sendable {
             do {
                 _ = try ServiceURL(parsing: value)
             } catch {
-                throw .badWebhook(value, reason: error.description)
+                throw .badWebhook(Self.withoutUserInfo(value), reason: error.description)
             }
             smsWebhook = value
         case "--sms-webhook-key-file":

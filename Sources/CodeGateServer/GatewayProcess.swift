@@ -103,10 +103,15 @@ public enum GatewayProcess {
     )
         -> PostgresStore?
     {
-        let keyFile = options.keyFile ?? credentialKeyFile()
-        let store = PostgresStore(
-            url: url, keyFile: keyFile, folder: keyFile == nil ? openStateFolder(options.stateFolder) : nil,
-            report: report)
+        // A key made in this host's state folder would tie the database to one gateway: the
+        // next one, with a key of its own, could not check its codes.
+        guard let keyFile = options.keyFile ?? credentialKeyFile() else {
+            report(
+                "--database needs --key-file PATH (or the systemd credential gateway-key): "
+                    + "every gateway on one database digests codes under the same key")
+            return nil
+        }
+        let store = PostgresStore(url: url, keyFile: keyFile, report: report)
         // A failure was reported by the store itself, in one line.
         let matches: Bool
         do {

@@ -97,4 +97,17 @@ import Testing
             }
         }
     }
+
+    /// A webhook URL with user info is refused without the password in the line, which may
+    /// end up in a log.
+    @Test func aRefusedWebhookKeepsItsPasswordOutOfTheLine() {
+        do {
+            _ = try GatewayOptions.parse(["--sms-webhook", "https://user:secret@sms.example.com/x?k=v"])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description.hasPrefix("--sms-webhook \"https://…@sms.example.com/x?k=v\": "))
+            #expect(!error.description.contains("secret"))
+        }
+        #expect(GatewayOptions.withoutUserInfo("https://sms.example.com/a@b") == "https://sms.example.com/a@b")
+    }
 }

@@ -65,7 +65,7 @@ final class StoreUnderTest {
             guard let url = getenv("CODEGATE_TEST_DATABASE_URL").map({ String(cString: $0) }), !url.isEmpty else {
                 throw StoreTestError.noDatabaseURL
             }
-            return PostgresStore(url: url, keyFile: keyFile, folder: nil, report: report, moment: moment)
+            return PostgresStore(url: url, keyFile: keyFile, report: report, moment: moment)
         }
     }
 
@@ -77,7 +77,7 @@ final class StoreUnderTest {
             return GatewayStore(folder: StateFolder.open(keyFile), report: { _ in }, keyFile: keyFile)
         case .postgres:
             return PostgresStore(
-                url: "postgresql:///codegate?host=\(folder)&port=1", keyFile: keyFile, folder: nil, report: { _ in })
+                url: "postgresql:///codegate?host=\(folder)&port=1", keyFile: keyFile, report: { _ in })
         }
     }
 

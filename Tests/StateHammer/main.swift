@@ -39,7 +39,7 @@ let report: @MainActor (String) -> Void = { say("StateHammer: \($0)", to: STDERR
 // A PostgreSQL URL in place of the folder: the same on a database server (bench only).
 let store: any CodeStore =
     arguments[2].hasPrefix("postgresql://")
-    ? PostgresStore(url: arguments[2], keyFile: nil, folder: nil, report: report)
+    ? PostgresStore(url: arguments[2], keyFile: nil, report: report)
     : GatewayStore(folder: StateFolder.open(arguments[2]), report: report)
 let gateway = LocalCodeService(timers: ManualTimerPort(), codeStore: store)
 
