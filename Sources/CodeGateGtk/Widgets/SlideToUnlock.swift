@@ -334,8 +334,11 @@ public final class SlideToUnlock {
         isSettingValue = true
         gtk_range_set_value(widget.cast(), state.position * Self.percent)
         isSettingValue = false
-        // The hint follows the thumb to the wider side of the track.
-        gtk_widget_queue_allocate(widget)
+        // The hint follows the thumb to the wider side of the track: laid out again when the
+        // thumb moved, not at each render (a focus, a note); a resize lays it out by itself.
+        if state.position != shown?.position {
+            gtk_widget_queue_allocate(widget)
+        }
         // Moved on and not let go, the track shows how far it is. At the start, reached by
         // keyboard, it says how to pass it by keyboard, for as long as it keeps the focus; a
         // pointer that grabs the thumb focuses it too, not by keyboard.
