@@ -21,8 +21,9 @@ extension PostgresStore {
 
     package func dropExpiredMessages() throws(StateProblem) -> Int {
         try outbox { connection, deadline, wall throws(PostgresError) -> Int in
-            try connection.run("DELETE FROM codegate_outbox WHERE expires <= $1 RETURNING id", [wall], until: deadline)
-                .count
+            try connection.run(
+                "DELETE FROM codegate_outbox WHERE expires <= $1 RETURNING id", [String(wall)], until: deadline
+            ).count
         }
     }
 
@@ -36,12 +37,12 @@ extension PostgresStore {
                     SELECT id FROM codegate_outbox WHERE next_attempt <= $2 AND lease_until <= $2 AND expires > $2
                     ORDER BY next_attempt, id LIMIT 1 FOR UPDATE SKIP LOCKED
                 ) RETURNING id, recipient, text, created, expires, attempts
-                """, [String(Int64(wall)! + lease.wholeNanoseconds), wall], until: deadline)
+                """, [String(wall + lease.wholeNanoseconds), String(wall)], until: deadline)
             guard let row = rows.first else { return nil }
             guard row.count == 6, let id = row[0], OutboxMessage.isID(id),
                 let recipient = row[1].flatMap({ PhoneNumber(e164: $0) }), let text = row[2],
                 let created = row[3].flatMap({ Int64($0) }), let expires = row[4].flatMap({ Int64($0) }),
-                let attempts = row[5].flatMap({ Int($0) }), (0...1000).contains(attempts), let now = Int64(wall)
+                let attempts = row[5].flatMap({ Int($0) }), (0...1000).contains(attempts)
             else {
                 // A row that lies in one place cannot be trusted in the others: dropped.
                 if let id = row.first.flatMap({ $0 }) {
@@ -51,7 +52,7 @@ extension PostgresStore {
             }
             return OutboxMessage(
                 id: id, recipient: recipient, text: text, created: .nanoseconds(created), attempts: attempts,
-                validFor: .nanoseconds(expires - now))
+                validFor: .nanoseconds(expires - wall))
         }
     }
 
@@ -65,7 +66,7 @@ extension PostgresStore {
         _ = try outbox { connection, deadline, wall throws(PostgresError) in
             try connection.run(
                 "UPDATE codegate_outbox SET attempts = attempts + 1, next_attempt = $1, lease_until = 0 WHERE id = $2",
-                [String(Int64(wall)! + delay.wholeNanoseconds), id], until: deadline)
+                [String(wall + delay.wholeNanoseconds), id], until: deadline)
         }
     }
 
@@ -74,7 +75,7 @@ extension PostgresStore {
             let rows = try connection.run(
                 "SELECT MIN(GREATEST(lease_until, next_attempt)) FROM codegate_outbox", until: deadline)
             guard let due = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else { return nil }
-            return .nanoseconds(max(0, due - Int64(wall)!))
+            return .nanoseconds(max(0, due - wall))
         }
     }
 
@@ -85,11 +86,11 @@ extension PostgresStore {
         }
     }
 
-    /// `body` in one transaction, with the wall clock's nanoseconds now, as text.
+    /// `body` in one transaction, with the wall clock's nanoseconds now.
     private func outbox<T>(
-        _ body: (PostgresConnection, ContinuousClock.Instant, String) throws(PostgresError) -> T
+        _ body: (PostgresConnection, ContinuousClock.Instant, Int64) throws(PostgresError) -> T
     ) throws(StateProblem) -> T {
-        let wall = String(moment().wall.wholeNanoseconds)
+        let wall = Int64(moment().wall.wholeNanoseconds)
         return try transaction { connection, deadline throws(PostgresError) -> T in
             try body(connection, deadline, wall)
         }
