@@ -38,20 +38,20 @@ public enum GatewayProcess {
         // would override that choice in gettext, whatever the request asked.
         unsetenv("LANGUAGE")
         let timers = GLibTimerPort()
+        let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
         let budgets: BudgetPlan?
         let provider: (any SMSProvider)?
         do throws(StartError) {
             budgets = try options.budgetsFile.map(readBudgets)
-            provider = try makeProvider(options, timers: timers)
+            provider = try makeProvider(options, timers: timers, report: report)
         } catch {
-            say("codegate-gateway: \(error.line.terminalEscaped)", to: STDERR_FILENO)
+            report(error.line)
             return 2
         }
-        let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
         let store: any CodeStore
         switch DatabaseURLSource.resolve(options) {
         case .failure(let error):
-            say("codegate-gateway: \(error.description.terminalEscaped)", to: STDERR_FILENO)
+            report(error.description)
             return 2
         case .success(let url?):
             guard let database = openDatabase(url, options: options, report: report) else { return 2 }
@@ -150,13 +150,11 @@ public enum GatewayProcess {
     }
 
     /// The provider the options name, if any: the webhook with its key, or the command.
-    private static func makeProvider(_ options: GatewayOptions, timers: GLibTimerPort) throws(StartError)
-        -> (any SMSProvider)?
-    {
+    private static func makeProvider(
+        _ options: GatewayOptions, timers: GLibTimerPort, report: @escaping @MainActor (String) -> Void
+    ) throws(StartError) -> (any SMSProvider)? {
         if let words = options.smsCommand {
-            return CommandProvider(argv: words, timers: timers) {
-                say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO)
-            }
+            return CommandProvider(argv: words, timers: timers, report: report)
         }
         guard let url = options.smsWebhook, let keyFile = options.smsWebhookKeyFile else { return nil }
         var key: [UInt8]
