@@ -35,10 +35,10 @@ final class CodeFlowWindowTests: XCTestCase {
             let height = gtk_widget_get_height(window.window)
             H.prepareRequest(in: window)
             H.click(window.button.widget)
-            XCTAssertEqual(H.text(window.button.label), "发送中…")
+            XCTAssertEqual(H.text(window.button.caption), "发送中…")
             XCTAssertFalse(H.takesPresses(window.button.widget))
             // The gateway delivers the message just before it answers the request.
-            XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(60)" })
+            XCTAssertTrue(H.pump { H.text(window.button.caption) == "获取验证码(60)" })
             XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
             H.pump(for: .milliseconds(100))
             XCTAssertEqual(
@@ -112,7 +112,7 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertTrue(H.pump { H.text(window.requestStatus) == "网络连接失败，请检查网络后重新滑动验证" })
             XCTAssertTrue(H.pump { H.hasFocus(window.slider.scale) }, "a new slide comes next")
             XCTAssertNotEqual(gtk_widget_get_visible(window.requestStatus), 0)
-            XCTAssertEqual(H.text(window.button.label), "获取验证码")
+            XCTAssertEqual(H.text(window.button.caption), "获取验证码")
             XCTAssertFalse(window.flow.countdown.isCounting)
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
             XCTAssertTrue(H.pump { fraction(window.slider) == 0 })

@@ -88,7 +88,7 @@ final class LocalizationTests: XCTestCase {
             defer { H.close(window) }
             XCTAssertEqual(String(cString: gtk_button_get_label(window.verifyButton.cast())), "Verify")
             XCTAssertEqual(String(cString: gtk_entry_get_placeholder_text(window.codeEntry.cast())), "6-digit code")
-            XCTAssertEqual(H.text(window.button.label), "Get Code")
+            XCTAssertEqual(H.text(window.button.caption), "Get Code")
             XCTAssertEqual(H.text(window.slider.label), "Slide to unlock")
         }
     }
@@ -98,7 +98,7 @@ final class LocalizationTests: XCTestCase {
             Self.use("zh_TW.UTF-8")
             let window = H.openWindow(timers: GLibTimerPort())
             defer { H.close(window) }
-            XCTAssertEqual(H.text(window.button.label), "取得驗證碼")
+            XCTAssertEqual(H.text(window.button.caption), "取得驗證碼")
             XCTAssertEqual(H.text(window.slider.label), "滑動解鎖/取得驗證碼")
         }
     }

@@ -32,7 +32,7 @@ final class RemoteServiceWindowTests: XCTestCase {
             H.prepareRequest(in: window)
             H.click(window.button.widget)
             XCTAssertTrue(
-                H.pump(timeout: .seconds(5)) { H.text(window.button.label) == "获取验证码(60)" },
+                H.pump(timeout: .seconds(5)) { H.text(window.button.caption) == "获取验证码(60)" },
                 H.text(window.requestStatus))
             XCTAssertEqual(H.text(window.requestStatus), "验证码已发送至 138****8000")
             let sms = try XCTUnwrap(gateway.nextLine(), "the gateway's phone got no SMS")
@@ -62,7 +62,7 @@ final class RemoteServiceWindowTests: XCTestCase {
             XCTAssertTrue(H.pump(timeout: .seconds(5)) { again.flow.countdown.isCounting })
             let status = H.text(again.requestStatus)
             XCTAssertTrue(status.hasPrefix("验证码已发送，请 ") && status.hasSuffix(" 秒后再试"), status)
-            XCTAssertTrue(H.text(again.button.label).hasPrefix("获取验证码(5"), "the server's seconds, counted down")
+            XCTAssertTrue(H.text(again.button.caption).hasPrefix("获取验证码(5"), "the server's seconds, counted down")
             XCTAssertNil(gateway.nextLine(timeout: .milliseconds(300)), "no second SMS")
         }
     }

@@ -20,7 +20,7 @@ final class WidgetTests: XCTestCase {
             let window = H.openWindow(timers: clock)
             defer { H.close(window) }
             XCTAssertFalse(H.takesPresses(window.button.widget))
-            XCTAssertEqual(H.text(window.button.label), "获取验证码")
+            XCTAssertEqual(H.text(window.button.caption), "获取验证码")
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
             H.type("13800138000", into: window.phoneEntry)
             XCTAssertFalse(H.takesPresses(window.button.widget), "a number alone is not enough")
@@ -39,11 +39,11 @@ final class WidgetTests: XCTestCase {
             defer { H.close(window) }
             XCTAssertTrue(H.startCountdown(in: window))
             XCTAssertFalse(H.takesPresses(window.button.widget))
-            XCTAssertEqual(H.text(window.button.label), "获取验证码(60)")
+            XCTAssertEqual(H.text(window.button.caption), "获取验证码(60)")
             clock.advance(by: .milliseconds(1500))
-            XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码(59)" })
+            XCTAssertTrue(H.pump { H.text(window.button.caption) == "获取验证码(59)" })
             clock.advance(by: .seconds(59))
-            XCTAssertTrue(H.pump { H.text(window.button.label) == "获取验证码" })
+            XCTAssertTrue(H.pump { H.text(window.button.caption) == "获取验证码" })
             XCTAssertFalse(window.flow.slider.isUnlocked)
             XCTAssertEqual(H.text(window.slider.label), "滑动解锁/获取验证码")
             clock.advance(by: .seconds(1)) // the thumb's glide back runs on the same clock
@@ -193,7 +193,7 @@ final class WidgetTests: XCTestCase {
 
             let second = H.openWindow(timers: GLibTimerPort(), stateFolder: state)
             XCTAssertTrue(second.flow.countdown.isCounting, "the cooldown survives the restart")
-            XCTAssertTrue(["获取验证码(60)", "获取验证码(59)"].contains(H.text(second.button.label)))
+            XCTAssertTrue(["获取验证码(60)", "获取验证码(59)"].contains(H.text(second.button.caption)))
             XCTAssertFalse(H.takesPresses(second.button.widget))
             second.flow.countdown.reset()
             XCTAssertFalse(g_file_test(path, G_FILE_TEST_EXISTS) != 0, "an ended cooldown is forgotten")

@@ -91,17 +91,17 @@ final class ControlsTests: XCTestCase {
             button.onSent { sent.append($0) }
             let window = Self.window(slider.widget, button.widget)
             defer { gtk_window_destroy(window.cast()) }
-            XCTAssertEqual(D.text(button.label), "获取验证码")
+            XCTAssertEqual(D.text(button.caption), "获取验证码")
             XCTAssertFalse(D.takesPresses(button.widget), "waits for the slide")
             D.drag(slider, to: 1.1)
             XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
             D.click(button.widget)
-            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(45)" })
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码(45)" })
             XCTAssertEqual(asked, 1)
             XCTAssertEqual(sent, [.seconds(45)])
             XCTAssertFalse(D.takesPresses(button.widget))
             clock.advance(by: .seconds(45))
-            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码" })
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码" })
             XCTAssertFalse(slider.isUnlocked, "the end of the cooldown asks for a new slide")
             XCTAssertFalse(D.takesPresses(button.widget))
         }
@@ -121,12 +121,12 @@ final class ControlsTests: XCTestCase {
             button.startCooldown(.seconds(45))
             XCTAssertEqual(button.nameShown, "获取验证码，45 秒后可重新获取")
             clock.advance(by: .seconds(7))
-            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(38)" })
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码(38)" })
             XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取", "unfocused, it says what the screen shows")
             gtk_widget_grab_focus(button.widget)
             XCTAssertTrue(D.pump { D.hasFocus(button.widget) })
             clock.advance(by: .seconds(3))
-            XCTAssertTrue(D.pump { D.text(button.label) == "获取验证码(35)" })
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码(35)" })
             XCTAssertEqual(button.nameShown, "获取验证码，38 秒后可重新获取", "focused, not renamed every second")
             gtk_widget_grab_focus(other)
             D.pump(for: .milliseconds(100))
@@ -262,7 +262,7 @@ final class ControlsTests: XCTestCase {
             D.click(button.widget)
             XCTAssertTrue(D.pump { failures.count == 1 })
             XCTAssertTrue(failures.first is Refused)
-            XCTAssertEqual(D.text(button.label), "获取验证码")
+            XCTAssertEqual(D.text(button.caption), "获取验证码")
             XCTAssertEqual(button.phase, .idle)
             XCTAssertTrue(D.pump { fraction(slider) == 0 }, "the slider glides back, locked")
             XCTAssertFalse(slider.isUnlocked)
@@ -277,15 +277,15 @@ final class ControlsTests: XCTestCase {
             ) { .seconds(5) }
             let window = Self.window(button.widget)
             defer { gtk_window_destroy(window.cast()) }
-            XCTAssertEqual(D.text(button.label), "发送验证码")
+            XCTAssertEqual(D.text(button.caption), "发送验证码")
             XCTAssertTrue(D.takesPresses(button.widget))
             button.isEnabled = false
             XCTAssertTrue(D.pump { !D.takesPresses(button.widget) })
             button.isEnabled = true
             button.startCooldown(.seconds(8))
-            XCTAssertTrue(D.pump { D.text(button.label) == "08s重新发送" })
+            XCTAssertTrue(D.pump { D.text(button.caption) == "08s重新发送" })
             button.reset()
-            XCTAssertTrue(D.pump { D.text(button.label) == "发送验证码" && D.takesPresses(button.widget) })
+            XCTAssertTrue(D.pump { D.text(button.caption) == "发送验证码" && D.takesPresses(button.widget) })
         }
     }
 
@@ -427,11 +427,39 @@ final class ControlsTests: XCTestCase {
             defer { gtk_window_destroy(window.cast()) }
             let width = gtk_widget_get_width(window)
             button.startCooldown(.seconds(59))
-            XCTAssertTrue(D.pump { D.text(button.label).hasSuffix("59") })
+            XCTAssertTrue(D.pump { D.text(button.caption).hasSuffix("59") })
             D.pump(for: .milliseconds(200))
             XCTAssertEqual(gtk_widget_get_width(window), width)
             XCTAssertLessThanOrEqual(width, 400)
-            XCTAssertNotEqual(pango_layout_is_ellipsized(gtk_label_get_layout(button.label.opaque)), 0)
+            // The words are drawn by the inscription in the room the sizer has: cut short where
+            // the sizer is.
+            XCTAssertNotEqual(pango_layout_is_ellipsized(gtk_label_get_layout(button.sizer.opaque)), 0)
+            XCTAssertEqual(
+                gtk_inscription_get_text_overflow(button.caption.opaque), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
+            XCTAssertEqual(gtk_widget_get_width(button.caption), gtk_widget_get_width(button.sizer))
+        }
+    }
+
+    /// A new second changes the words that are drawn, not those that size the button: in
+    /// figures of one width they take the same room, so the window is not laid out again each
+    /// second. The room changes with the words' shape, at the start and the end of the count.
+    func testANewSecondIsARedrawNotARelayout() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            let button = CountdownButton(timers: clock) { .seconds(45) }
+            let window = Self.window(button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertEqual(D.text(button.sizer), "获取验证码")
+            button.startCooldown(.seconds(45))
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码(45)" })
+            XCTAssertEqual(D.text(button.sizer), "获取验证码(45)")
+            clock.advance(by: .seconds(7))
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码(38)" })
+            XCTAssertEqual(D.text(button.sizer), "获取验证码(45)", "the same room: the sizer keeps its words")
+            XCTAssertEqual(gtk_widget_get_width(button.caption), gtk_widget_get_width(button.sizer))
+            clock.advance(by: .seconds(38))
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码" })
+            XCTAssertEqual(D.text(button.sizer), "获取验证码")
         }
     }
 

@@ -93,9 +93,12 @@ public enum GtkDriver {
         xdotool("type", "--delay", "5", "--", text)
     }
 
-    /// The text a GtkLabel shows.
+    /// The text a GtkLabel or a GtkInscription shows.
     public static func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
-        String(cString: gtk_label_get_text(label.opaque))
+        if g_type_check_instance_is_a(label.cast(), gtk_inscription_get_type()) != 0 {
+            return gtk_inscription_get_text(label.opaque).map { String(cString: $0) } ?? ""
+        }
+        return String(cString: gtk_label_get_text(label.opaque))
     }
 
     /// Whether `widget` and its ancestors take input.

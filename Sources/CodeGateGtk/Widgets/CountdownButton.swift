@@ -15,7 +15,8 @@ import CodeGateCore
 ///
 /// Styling: the button has the style class `countdown-button`, and `busy` while a request
 /// runs or its cooldown counts, `counting` while the cooldown runs; inside it,
-/// `.countdown-label` is the label and `.countdown-fill` the fill.
+/// `.countdown-label` is the words (a GtkInscription drawing them, and an invisible GtkLabel
+/// sizing them) and `.countdown-fill` the fill.
 @MainActor
 public final class CountdownButton {
     /// Where the button stands in the request cycle: idle, sending or counting.
@@ -26,9 +27,14 @@ public final class CountdownButton {
     /// The button's rules: the request, its timeout, the gate and the cooldown.
     public let model: CountdownRequest
 
-    /// The label and the fill inside the button, package-wide for tests.
-    package let label: UnsafeMutablePointer<GtkWidget>
+    /// The words inside the button (a GtkInscription, whose new text is only a redraw), the
+    /// invisible label that sizes them, and the fill; package-wide for tests.
+    package let caption: UnsafeMutablePointer<GtkWidget>
+    package let sizer: UnsafeMutablePointer<GtkWidget>
     package let fill: UnsafeMutablePointer<GtkWidget>
+    /// The room the sizer's words take, as measured when they were set: words that take the same
+    /// room leave the sizer and the layout as they are.
+    private var sizerRoom: SIMD4<Int32>?
     /// What the button shows, as last rendered.
     private var shown: RequestButtonState?
     /// Its accessible name, as last set; package-wide for tests.
@@ -70,24 +76,42 @@ public final class CountdownButton {
         Stylesheet.install()
         self.model = model
         self.widget = widget
-        label = gtk_label_new(nil)
         let tint = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(tint, "countdown-fill")
         fill = ClipBin.make(around: tint)
         gtk_widget_set_can_target(fill, 0)
-        gtk_widget_add_css_class(label, "countdown-label")
-        // A caption wider than the button ends in "…" instead of widening the button and the
+        // The words are drawn by an inscription, which takes a new text as a redraw, and sized
+        // by an invisible label holding words of the same size: a GtkLabel queues a resize at
+        // each new text, which relays the whole window out every second of the count (on X11
+        // with a dozen round trips to the server). The label gets new words only when they
+        // take other room; each second's digits, in figures of one width, do not.
+        caption = cg_presentation_new(gtk_inscription_get_type())!
+        sizer = cg_presentation_new(gtk_label_get_type())!
+        gtk_inscription_set_min_chars(caption.opaque, 0)
+        gtk_inscription_set_min_lines(caption.opaque, 0)
+        gtk_inscription_set_xalign(caption.opaque, 0.5)
+        gtk_widget_set_opacity(sizer, 0)
+        // Words wider than the button end in "…" instead of widening the button and the
         // window around it: no format or translation can push a layout out of shape (a
         // restored cooldown once opened a window 45,606 px wide). The accessible name keeps
         // the whole text.
-        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-        // The fill spans the button under the label, which alone decides the button's size.
-        // Passed over by screen readers, with the label and the fill inside: the button's own
-        // name says all of it, and does not change every second as the label does.
+        gtk_inscription_set_text_overflow(caption.opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
+        gtk_label_set_ellipsize(sizer.opaque, PANGO_ELLIPSIZE_END)
+        let line = cg_presentation_new(gtk_overlay_get_type())!
+        gtk_overlay_set_child(line.opaque, sizer)
+        gtk_overlay_add_overlay(line.opaque, caption)
+        // One line high, centred, as a label's own text is in a taller button.
+        gtk_widget_set_valign(line, GTK_ALIGN_CENTER)
+        for words in [caption, sizer] {
+            gtk_widget_add_css_class(words, "countdown-label")
+        }
+        // The fill spans the button under the words, which alone decide the button's size.
+        // Passed over by screen readers, with the words and the fill inside: the button's own
+        // name says all of it, and does not change every second as the words do.
         let overlay = cg_presentation_new(gtk_overlay_get_type())!
         gtk_overlay_set_child(overlay.opaque, fill)
-        gtk_overlay_add_overlay(overlay.opaque, label)
-        gtk_overlay_set_measure_overlay(overlay.opaque, label, 1)
+        gtk_overlay_add_overlay(overlay.opaque, line)
+        gtk_overlay_set_measure_overlay(overlay.opaque, line, 1)
         gtk_button_set_child(widget.cast(), overlay)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(widget, "countdown-button")
@@ -211,7 +235,12 @@ public final class CountdownButton {
         let old = shown
         shown = state
         if state.text != old?.text {
-            gtk_label_set_text(label.opaque, state.text)
+            gtk_inscription_set_text(caption.opaque, state.text)
+            let room = room(of: state.text)
+            if room != sizerRoom {
+                sizerRoom = room
+                gtk_label_set_text(sizer.opaque, state.text)
+            }
         }
         // While counting and focused, named when the count begins and when the button gets the
         // focus, not each second: a screen reader speaks each name change of the focused
@@ -263,6 +292,18 @@ public final class CountdownButton {
         case .sent: break
         }
         return words
+    }
+
+    /// The room `text` takes on one line in the sizer's font and attributes, in pixels.
+    private func room(of text: String) -> SIMD4<Int32> {
+        var extents = PangoRectangle()
+        guard let probe = pango_layout_copy(gtk_label_get_layout(sizer.opaque)) else { return .zero }
+        defer { g_object_unref(probe.cast()) }
+        pango_layout_set_width(probe, -1)
+        pango_layout_set_ellipsize(probe, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_text(probe, text, -1)
+        pango_layout_get_pixel_extents(probe, nil, &extents)
+        return SIMD4(extents.x, extents.y, extents.width, extents.height)
     }
 
     /// The fill's width in device pixels: the countdown counts in those steps.
