@@ -47,13 +47,13 @@ import Testing
         clock.advance(by: .seconds(15))
         #expect(countdown.fraction == 0.25)
         #expect(countdown.filledSteps == 75)
-        // The fill shows the latest quarter second: 59.749 s in, that of 59.5 s (297.5 px).
-        clock.advance(by: .milliseconds(44_749))
-        #expect(countdown.filledSteps == 297)
+        // The fill shows the latest third of a second: 59.666 s in, that of 59.333 s (296.7 px).
+        clock.advance(by: .milliseconds(44_666))
+        #expect(countdown.filledSteps == 296)
         clock.advance(by: .milliseconds(1))
         #expect(countdown.filledSteps == 298)
-        clock.advance(by: .milliseconds(249))
-        #expect(countdown.filledSteps == 298, "59.999 s in still shows 59.75 s")
+        clock.advance(by: .milliseconds(332))
+        #expect(countdown.filledSteps == 298, "59.999 s in still shows 59.667 s")
     }
 
     @Test func theAlarmNotifiesAtEachVisibleChangeAndEndsTheCooldown() {
@@ -113,42 +113,43 @@ import Testing
         }
     }
 
-    @Test func nextChangeIsTheNextQuarterSecondThatMovesTheFill() {
+    @Test func nextChangeIsTheNextThirdOfASecondThatMovesTheFill() {
         let countdown = started()
-        // 300 px over 60 s: a pixel every 200 ms, shown at the quarter second after it.
+        // 300 px over 60 s: a pixel every 200 ms, shown at the third of a second after it; the
+        // grid's points are rounded to the nanosecond, whole seconds exactly.
         countdown.fillResolution = 300
-        #expect(nextChange == .milliseconds(250))
-        clock.advance(by: .milliseconds(250))
+        #expect(nextChange == .nanoseconds(333_333_334))
+        clock.advance(by: .nanoseconds(333_333_334))
         #expect(countdown.filledSteps == 1)
-        #expect(nextChange == .milliseconds(250))
-        clock.advance(by: .milliseconds(250))
-        #expect(countdown.filledSteps == 2)
+        #expect(nextChange == .nanoseconds(333_333_333))
+        clock.advance(by: .nanoseconds(333_333_333))
+        #expect(countdown.filledSteps == 3, "two more pixels covered by 666.7 ms")
         // 30 px: a pixel every 2 s, so the label's second comes first.
         countdown.fillResolution = 30
-        #expect(nextChange == .milliseconds(500))
+        #expect(nextChange == .nanoseconds(333_333_333))
         #expect(countdown.filledSteps == 0)
     }
 
-    @Test func aWideFillWakesFourTimesASecondAndMovesWithTheLabel() {
+    @Test func aWideFillWakesThreeTimesASecondAndMovesWithTheLabel() {
         let countdown = started()
-        // 1200 px over 60 s: 20 pixels a second, drawn in 5 px steps.
+        // 1200 px over 60 s: 20 pixels a second, drawn in steps of 6 or 7 px.
         countdown.fillResolution = 1200
         var seen: [(label: String, steps: Int)] = []
         countdown.changes.add { seen.append((countdown.label, countdown.filledSteps)) }
         clock.advance(by: .seconds(1))
-        #expect(seen.map(\.steps) == [5, 10, 15, 20], "one change a quarter second")
+        #expect(seen.map(\.steps) == [6, 13, 20], "one change a third of a second")
         #expect(
-            seen.map(\.label) == ["获取验证码(60)", "获取验证码(60)", "获取验证码(60)", "获取验证码(59)"],
+            seen.map(\.label) == ["获取验证码(60)", "获取验证码(60)", "获取验证码(59)"],
             "the second's label and its fill step are one change")
     }
 
     @Test func aResumedCooldownSnapsTheFillToTheGrid() {
         let countdown = Countdown(timers: clock)
         countdown.fillResolution = 300
-        // 15.1 s of 60 left: the grid instant before is 15.25 s left, 223.75 px.
+        // 15.1 s of 60 left: the grid instant before is 15.333 s left, 223.3 px.
         countdown.resume(remaining: .milliseconds(15_100), of: .seconds(60))
         #expect(countdown.filledSteps == 223)
-        #expect(nextChange == .milliseconds(100), "the next quarter second, with the label's 15")
+        #expect(nextChange == .milliseconds(100), "the next third of a second, with the label's 15")
         clock.advance(by: .milliseconds(100))
         #expect(countdown.filledSteps == 225)
         #expect(countdown.label == "获取验证码(15)")

@@ -4,9 +4,9 @@
 /// after a stall or a suspend the next reading shows what is really left: nothing is counted
 /// per tick. It keeps one alarm on its `TimerPort` for its next visible change — the label's
 /// number, a step of the fill, or the end — and tells observers when it fires, whether or not
-/// anything displays it. The fill moves only on a grid of `fillInterval` counted back from
-/// the deadline, which the label's whole seconds are part of: at most four frames a second,
-/// one of them drawing the label's change and the fill's together.
+/// anything displays it. The fill moves only on a grid of `fillStepsPerSecond` points a second
+/// counted back from the deadline, which the label's whole seconds are part of: at most three
+/// frames a second, one of them drawing the label's change and the fill's together.
 @MainActor
 public final class Countdown {
     /// The longest cooldown it runs; longer ones are cut to this, so no arithmetic on a
@@ -38,12 +38,13 @@ public final class Countdown {
     /// The most steps a fill is drawn in, wider than any screen: it bounds the wake-ups a
     /// cooldown costs whatever a display reports.
     public static let finestFill = 16_384
-    /// How often the fill may move: every quarter second, counted back from the deadline.
-    /// A 300 px button over 60 s gains 1.25 px a quarter second (1 or 2 whole pixels), which
-    /// reads as steady growth; a step for every pixel would cost 5 frames a second there, and
-    /// more on a wider or 2× button, each waking the app for its X round trips. Whole seconds
-    /// before the deadline lie on this grid, so the label's change is drawn with a fill step.
-    static let fillInterval: Duration = .milliseconds(250)
+    /// How often a second the fill may move, on a grid counted back from the deadline. A 300 px
+    /// button over 60 s gains 1.67 px a third of a second (1 or 2 whole pixels), which reads as
+    /// steady growth; each move is a frame that draws the whole window again (GTK 4.8's cairo
+    /// renderer paints every node under the damage's clip), so a step for every pixel would
+    /// cost 5 frames a second there, and more on a wider or 2× button. Whole seconds before
+    /// the deadline lie on this grid, so the label's change is drawn with a fill step.
+    static let fillStepsPerSecond: Int64 = 3
     private let alarm: Alarm
 
     /// Creates an idle countdown.
@@ -99,7 +100,7 @@ public final class Countdown {
     }
 
     /// How many of the `fillResolution` steps of the fill are covered as of the latest
-    /// `fillInterval` instant. Exact integer arithmetic, so it agrees with the alarm about when
+    /// grid instant. Exact integer arithmetic, so it agrees with the alarm about when
     /// the next step is shown.
     public var filledSteps: Int {
         let left = remaining
@@ -117,12 +118,27 @@ public final class Countdown {
     }
 
     /// The fill's steps covered at the latest grid instant when `left` remains: the time left
-    /// then is `left` rounded up to a whole `fillInterval`.
+    /// then is `left` rounded up to the grid.
     private func stepsShown(leaving left: Duration) -> Int64 {
-        let interval = Self.fillInterval.wholeNanoseconds
-        let leftAtGrid = Duration.nanoseconds((left.wholeNanoseconds + interval - 1) / interval * interval)
+        let leftAtGrid = Duration.nanoseconds(Self.grid(atOrAbove: left.wholeNanoseconds))
         return Self.scale(
             elapsedNanoseconds(leaving: leftAtGrid), by: Int64(fillResolution), over: total.wholeNanoseconds)
+    }
+
+    /// The grid's points are the times left `k * 1 s / fillStepsPerSecond`, rounded down to the
+    /// nanosecond: exact at whole seconds, and the two roundings below agree, so a point
+    /// rounded to either side is itself.
+    private static let second: Int64 = 1_000_000_000
+
+    /// The grid point at or above `nanoseconds` left.
+    private static func grid(atOrAbove nanoseconds: Int64) -> Int64 {
+        let index = (nanoseconds * fillStepsPerSecond + second - 1) / second
+        return index * second / fillStepsPerSecond
+    }
+
+    /// The grid point at or below `nanoseconds` left.
+    private static func grid(atOrBelow nanoseconds: Int64) -> Int64 {
+        (nanoseconds * fillStepsPerSecond / second) * second / fillStepsPerSecond
     }
 
     private func changed() {
@@ -148,9 +164,8 @@ public final class Countdown {
     private func nextChange(before deadline: ContinuousClock.Instant) -> ContinuousClock.Instant {
         let left = remaining
         guard left > .zero else { return deadline }
-        let second: Int64 = 1_000_000_000
         // The label drops a number when the time left reaches the next whole second below it.
-        var next = deadline - .nanoseconds((Int64(left.secondsRoundedUp) - 1) * second)
+        var next = deadline - .nanoseconds((Int64(left.secondsRoundedUp) - 1) * Self.second)
         if fillResolution > 0 {
             let totalNs = total.wholeNanoseconds
             let steps = Int64(fillResolution)
@@ -158,9 +173,7 @@ public final class Countdown {
             // The first instant at which nextStep steps are covered, rounded up to the nanosecond,
             // then on to the grid: the time left then, rounded down to a whole interval.
             let stepAt = Self.scale(nextStep, by: totalNs, over: steps, roundingUp: true)
-            let interval = Self.fillInterval.wholeNanoseconds
-            let leftAtGrid = (totalNs - stepAt) / interval * interval
-            next = min(next, deadline - .nanoseconds(leftAtGrid))
+            next = min(next, deadline - .nanoseconds(Self.grid(atOrBelow: totalNs - stepAt)))
         }
         return next
     }
