@@ -32,8 +32,8 @@ public final class CountdownButton {
     package let caption: UnsafeMutablePointer<GtkWidget>
     package let sizer: UnsafeMutablePointer<GtkWidget>
     package let fill: UnsafeMutablePointer<GtkWidget>
-    /// The room the sizer's words take, as measured when they were set: words that take the same
-    /// room leave the sizer and the layout as they are.
+    /// The room the sizer's words take, as measured when they were set (nil before the button
+    /// was shown): words that take the same room leave the sizer and the layout as they are.
     private var sizerRoom: SIMD4<Int32>?
     /// What the button shows, as last rendered.
     private var shown: RequestButtonState?
@@ -236,8 +236,10 @@ public final class CountdownButton {
         shown = state
         if state.text != old?.text {
             gtk_inscription_set_text(caption.opaque, state.text)
-            let room = room(of: state.text)
-            if room != sizerRoom {
+            // Until the button is shown there is no layout to keep, and no font loaded yet to
+            // measure with: the words go straight to the sizer.
+            let room = gtk_widget_get_mapped(sizer) != 0 ? room(of: state.text) : nil
+            if room == nil || room != sizerRoom {
                 sizerRoom = room
                 gtk_label_set_text(sizer.opaque, state.text)
             }

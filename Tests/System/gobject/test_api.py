@@ -141,12 +141,15 @@ button.emit("clicked")
 check(wait_until(lambda: "request" in events), "a click emits request")
 check(button.props.phase == CodeGate.CountdownPhase.SENDING, "phase: sending")
 check(isinstance(requests[-1], CodeGate.Request) and requests[-1].props.pending, "the request is a pending CodeGate.Request")
-check(button.get_child().get_last_child().get_text() == "发送中…", "the label says 发送中…")
+# The words the button draws: its overlay's last child holds the invisible sizing label and,
+# last, the inscription that shows them.
+shown_words = button.get_child().get_last_child().get_last_child()
+check(isinstance(shown_words, Gtk.Inscription) and shown_words.get_text() == "发送中…", "the label says 发送中…")
 requests[-1].sent(3)
 settle()
 check(button.props.phase == CodeGate.CountdownPhase.COUNTING and button.props.counting, "sent: counting")
 check(button.props.seconds_left == 3 and ("sent", 3) in events, "sent(3): 3 s left, sent signal")
-check(button.get_child().get_last_child().get_text() == "获取验证码(3)", "the label counts: 获取验证码(3)")
+check(shown_words.get_text() == "获取验证码(3)", "the label counts: 获取验证码(3)")
 check(not requests[-1].props.pending and not requests[-1].get_cancellable().is_cancelled(),
       "answered: no longer pending, its cancellable not cancelled")
 check(wait_until(lambda: button.props.seconds_left == 2), "a second later: 2 s left")
