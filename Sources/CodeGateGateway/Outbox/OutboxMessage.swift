@@ -37,8 +37,7 @@ package struct OutboxMessage: Equatable, Sendable {
 
     /// A fresh id from `random`.
     package static func newID(using random: inout some RandomNumberGenerator) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: (0..<32).map { _ in digits[Int.random(in: 0..<16, using: &random)] }, as: UTF8.self)
+        String(decoding: (0..<32).map { _ in Hex.digits[Int.random(in: 0..<16, using: &random)] }, as: UTF8.self)
     }
 }
 

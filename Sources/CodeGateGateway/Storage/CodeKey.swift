@@ -31,7 +31,7 @@ enum CodeKey {
         // Written under a name of its own, then linked to the key's name, which fails when
         // another gateway got there first: a key in use is never replaced.
         let draft = ".\(name).\(getpid())"
-        if case .failure(let error) = folder.write(hex(key) + "\n", to: draft) { return .failure(error) }
+        if case .failure(let error) = folder.write(Hex.encode(key) + "\n", to: draft) { return .failure(error) }
         let linked = linkat(folder.descriptor, draft, folder.descriptor, name, 0) == 0 ? 0 : errno
         _ = folder.remove(draft)
         if linked != 0 && linked != EEXIST {
@@ -68,17 +68,6 @@ enum CodeKey {
     private static func parse(_ text: String) -> [UInt8]? {
         let digits = Array(text.utf8.filter { $0 != UInt8(ascii: "\n") })
         guard digits.count == size * 2 else { return nil }
-        var key: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            key.append(byte)
-        }
-        return key
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        return Hex.decode(digits)
     }
 }

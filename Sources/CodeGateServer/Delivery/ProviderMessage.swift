@@ -17,8 +17,6 @@ enum ProviderMessage {
     /// `key`: `sha256=` and the hex HMAC-SHA256 of "TIMESTAMP.BODY".
     static func signature(of body: [UInt8], timestamp: Int64, key: [UInt8]) -> String {
         let digest = SHA256.hmac(key: key, Array("\(timestamp).".utf8) + body)
-        let hex = Array("0123456789abcdef".utf8)
-        return ProviderHeader.signatureScheme
-            + String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+        return ProviderHeader.signatureScheme + Hex.encode(digest)
     }
 }
