@@ -1,3 +1,4 @@
+import CodeGateGateway
 import Glibc
 
 /// A file an option names (`--budgets`, `--sms-webhook-key-file`), read whole at start: a
@@ -6,31 +7,22 @@ import Glibc
 enum OptionFile {
     /// The bytes of `path`, at most `maxBytes`; `secret` refuses a file others may read.
     static func contents(of path: String, maxBytes: Int, secret: Bool) -> Result<[UInt8], OptionFileError> {
-        let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { return .failure(OptionFileError(path: path, reason: String(cString: strerror(errno)))) }
-        defer { close(file) }
-        var status = stat()
-        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return .failure(OptionFileError(path: path, reason: "not a regular file"))
+        let read = WholeFile.contents(
+            of: path, maxBytes: maxBytes,
+            failure: { _, code in OptionFileError(path: path, reason: String(cString: strerror(code))) },
+            refuse: { status in
+                guard status.st_mode & S_IFMT == S_IFREG else {
+                    return OptionFileError(path: path, reason: "not a regular file")
+                }
+                guard !secret || status.st_mode & 0o077 == 0 else {
+                    return OptionFileError(path: path, reason: "open to others: chmod 600 it")
+                }
+                return nil
+            })
+        return read.flatMap { bytes in
+            bytes.count <= maxBytes
+                ? .success(bytes) : .failure(OptionFileError(path: path, reason: "larger than \(maxBytes) bytes"))
         }
-        if secret && status.st_mode & 0o077 != 0 {
-            return .failure(OptionFileError(path: path, reason: "open to others: chmod 600 it"))
-        }
-        var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes[count...].withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else {
-                return .failure(OptionFileError(path: path, reason: String(cString: strerror(errno))))
-            }
-            if got == 0 { break }
-            count += got
-        }
-        guard count <= maxBytes else {
-            return .failure(OptionFileError(path: path, reason: "larger than \(maxBytes) bytes"))
-        }
-        return .success(Array(bytes.prefix(count)))
     }
 }
 

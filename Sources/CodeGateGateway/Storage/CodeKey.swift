@@ -45,23 +45,22 @@ enum CodeKey {
     /// The key in the file at `path`, which must exist: a regular file of this user, readable
     /// by no one else.
     static func load(path: String) -> Result<[UInt8], StateFileError> {
-        func refused(_ reason: StateFileError.Reason) -> Result<[UInt8], StateFileError> {
-            .failure(StateFileError(path: path, reason: reason))
+        func refused(_ reason: StateFileError.Reason) -> StateFileError { StateFileError(path: path, reason: reason) }
+        let read = WholeFile.contents(
+            of: path, maxBytes: 256,
+            failure: { call, code in
+                refused(call == "open" && code == ELOOP ? .symbolicLink : .system(call: call, code: code))
+            },
+            refuse: { status in
+                if let reason = StateFolder.problem(with: status) { return refused(reason) }
+                return status.st_mode & 0o077 == 0 ? nil : refused(.folderNotPrivate("the key file is open to others"))
+            })
+        return read.flatMap { bytes in
+            guard bytes.count <= 256, let key = parse(String(decoding: bytes, as: UTF8.self)) else {
+                return .failure(refused(.notARecord("key of 64 hex digits")))
+            }
+            return .success(key)
         }
-        let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { return refused(errno == ELOOP ? .symbolicLink : .system(call: "open", code: errno)) }
-        defer { close(file) }
-        var status = stat()
-        guard fstat(file, &status) == 0 else { return refused(.system(call: "fstat", code: errno)) }
-        if let reason = StateFolder.problem(with: status) { return refused(reason) }
-        guard status.st_mode & 0o077 == 0 else { return refused(.folderNotPrivate("the key file is open to others")) }
-        var bytes = [UInt8](repeating: 0, count: 257)
-        let count = read(file, &bytes, bytes.count)
-        guard count >= 0 else { return refused(.system(call: "read", code: errno)) }
-        guard count <= 256, let key = parse(String(decoding: bytes.prefix(count), as: UTF8.self)) else {
-            return refused(.notARecord("key of 64 hex digits"))
-        }
-        return .success(key)
     }
 
     /// The key in a key file's text: 64 hex digits, and perhaps a newline.
