@@ -89,6 +89,14 @@ import Testing
         #expect(plan.global == BudgetPlan.Limits(day: 7))
         #expect(plan.client == BudgetPlan.Limits(hour: 0))
         #expect(try BudgetPlan.parse("") == BudgetPlan())
+        // Saved on Windows: the same rules, and a refusal names its own line.
+        #expect(try BudgetPlan.parse("+86 hour 10\r\nglobal day 7\r\n").global == BudgetPlan.Limits(day: 7))
+        do {
+            _ = try BudgetPlan.parse("+86 hour 10\r\nglobal day\r\n")
+            Issue.record("a rule of two words was taken")
+        } catch {
+            #expect(error.description == "line 2: a rule is SCOPE PERIOD COUNT")
+        }
         #expect(BudgetPlan().unlisted == BudgetPlan.Limits(hour: 10, day: 50))
         let refused: [(String, Int)] = [
             ("+86 hour\n", 1), ("\n+86 week 3\n", 2), ("+86 hour -1\n", 1), ("+86 hour 1.5\n", 1),

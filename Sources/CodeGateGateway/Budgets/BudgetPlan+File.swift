@@ -15,10 +15,12 @@ extension BudgetPlan {
         var seen: Set<String> = []
         var defaults = Limits()
         var sawDefault = false
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // By newline characters, not "\n": Swift reads a CRLF as one character, so a file saved
+        // on Windows was one long line 1.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = index + 1
             let content = raw.prefix { $0 != "#" }
-            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if words.isEmpty { continue }
             guard words.count == 3 else { throw BudgetFileError(line: line, reason: "a rule is SCOPE PERIOD COUNT") }
             let scope = String(words[0])
