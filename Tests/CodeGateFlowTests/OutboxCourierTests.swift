@@ -80,7 +80,8 @@ struct NoJitter: RandomNumberGenerator {
 
     private func courier(_ provider: ScriptedProvider, log: EventLog) -> OutboxCourier {
         let courier = OutboxCourier(
-            store: store, provider: provider, timers: clock, random: NoJitter(), report: { _ in })
+            store: store, provider: provider, timers: clock, random: NoJitter(),
+            report: { [weak log] in log?.report($0) })
         log.watch(courier)
         return courier
     }
@@ -130,6 +131,11 @@ struct NoJitter: RandomNumberGenerator {
             ])
         #expect(Set(provider.attempts.map(\.id)).count == 1)
         #expect(log.events == Array(repeating: .retried(reason: "status_5xx"), count: 4) + [.delivered])
+        let id = provider.attempts[0].id
+        #expect(
+            log.reports == ["0.5 seconds", "1.0 seconds", "2.0 seconds", "4.0 seconds"].map {
+                "the provider did not take message \(id) (status_5xx); trying again in \($0)"
+            })
         #expect(clock.pendingCount == 0)
         withExtendedLifetime(watch) {}
     }
@@ -164,6 +170,9 @@ struct NoJitter: RandomNumberGenerator {
             log.events == Array(repeating: .retried(reason: "timeout"), count: 3) + [
                 .gaveUp(reason: "expired", count: 1)
             ])
+        #expect(
+            log.reports.last
+                == "the provider did not take message \(provider.attempts[0].id) (timeout); given up: its code expires first")
         #expect(try store.pendingMessages() == 0)
         #expect(clock.pendingCount == 0)
         withExtendedLifetime(watch) {}
@@ -241,6 +250,10 @@ struct NoJitter: RandomNumberGenerator {
 @MainActor
 final class EventLog {
     private(set) var events: [CourierEvent] = []
+    /// The lines the courier printed on stderr.
+    private(set) var reports: [String] = []
+
+    func report(_ line: String) { reports.append(line) }
     private var watches: [Observation] = []
 
     func watch(_ courier: OutboxCourier) {

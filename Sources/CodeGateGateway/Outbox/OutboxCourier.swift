@@ -44,7 +44,7 @@ package final class OutboxCourier {
     private var storeWait: Duration = .zero
 
     /// A courier from `store` to `provider`, timed by `timers`, its jitter from `random`;
-    /// `report` is told when the store fails.
+    /// `report` is told when the store fails, and of each message not delivered.
     package init(
         store: any CodeStore, provider: any SMSProvider, timers: any TimerPort,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
@@ -129,10 +129,15 @@ package final class OutboxCourier {
                 let jitter = Double(random.next() >> 11) / Double(1 << 53)
                 let backoff = Self.backoff(afterAttempt: message.attempts + 1, jitter: jitter)
                 let delay = max(backoff, min(asked ?? .zero, GatewayRecord.longestRule))
+                // Said on stderr as well as counted in /metrics: an operator reading the log of a
+                // provider's outage sees each message's fate, not only the counters' totals.
                 if delay >= left {
+                    report(
+                        "the provider did not take message \(message.id) (\(reason)); given up: its code expires first")
                     try store.finishMessage(message.id)
                     events.notify(.gaveUp(reason: "expired", count: 1))
                 } else {
+                    report("the provider did not take message \(message.id) (\(reason)); trying again in \(delay)")
                     try store.postponeMessage(message.id, by: delay)
                     events.notify(.retried(reason: reason))
                 }
