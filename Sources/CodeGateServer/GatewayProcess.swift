@@ -57,9 +57,16 @@ public enum GatewayProcess {
             guard let database = openDatabase(url, options: options, report: report) else { return 2 }
             store = database
         case .success(nil):
-            store = GatewayStore(
+            let keyFile = options.keyFile ?? credentialKeyFile()
+            let local = GatewayStore(
                 folder: openStateFolder(options.stateFolder), legacyPolicy: options.policy, report: report,
-                keyFile: options.keyFile ?? credentialKeyFile())
+                keyFile: keyFile)
+            // A key file the operator named is read now, as on a database: a wrong path or mode
+            // stops the start with its line rather than answering every request 503.
+            if keyFile != nil {
+                do { _ = try local.codeKey() } catch { return 2 }
+            }
+            store = local
         }
         let service = LocalCodeService(
             timers: timers, policy: options.policy, codeStore: store, budgets: budgets, usesOutbox: provider != nil)
