@@ -125,10 +125,10 @@ public final class Countdown {
             elapsedNanoseconds(leaving: leftAtGrid), by: Int64(fillResolution), over: total.wholeNanoseconds)
     }
 
-    /// The grid's points are the times left `k * 1 s / fillStepsPerSecond`, rounded down to the
-    /// nanosecond: exact at whole seconds, and the two roundings below agree, so a point
-    /// rounded to either side is itself.
-    private static let second: Int64 = 1_000_000_000
+    // The grid's points are the times left `k * 1 s / fillStepsPerSecond`, rounded down to the
+    // nanosecond: exact at whole seconds, and the two roundings below agree, so a point rounded
+    // to either side is itself.
+    private static let second = Duration.nanosecondsPerSecond
 
     /// The grid point at or above `nanoseconds` left.
     private static func grid(atOrAbove nanoseconds: Int64) -> Int64 {

@@ -9,6 +9,9 @@ import Glibc
 /// 292, and a duration read from a damaged file or a clock that jumped must not crash the app.
 /// Out-of-range values saturate at the nearest `Int64`.
 extension Duration {
+    /// How many nanoseconds make a second.
+    package static let nanosecondsPerSecond: Int64 = 1_000_000_000
+
     /// The duration in whole nanoseconds, truncated toward zero; `Int64.max` or `Int64.min`
     /// when it does not fit (beyond about 292 years either way).
     package var wholeNanoseconds: Int64 {
@@ -16,7 +19,7 @@ extension Duration {
         // overflow is toward that sign.
         let (seconds, attoseconds) = components
         let saturated: Int64 = seconds < 0 ? .min : .max
-        let (whole, multiplyOverflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (whole, multiplyOverflow) = seconds.multipliedReportingOverflow(by: Self.nanosecondsPerSecond)
         guard !multiplyOverflow else { return saturated }
         let (total, addOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
         return addOverflow ? saturated : total
@@ -28,7 +31,7 @@ extension Duration {
         let nanoseconds = wholeNanoseconds
         guard nanoseconds > 0 else { return 0 }
         // Divide first: adding 999_999_999 before dividing would overflow near Int64.max.
-        let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: Self.nanosecondsPerSecond)
         return Int(seconds) + (rest > 0 ? 1 : 0)
     }
 }

@@ -309,7 +309,7 @@ public final class GatewayStore: CodeStore {
     /// kept for whoever wants to look, out of the way of a fresh one.
     private func setAside(in folder: StateFolder) throws(StateProblem) {
         setAsideCount += 1
-        let mark = ".set-aside-\(moment().wall.wholeNanoseconds / 1_000_000_000)"
+        let mark = ".set-aside-\(moment().wall.wholeNanoseconds / Duration.nanosecondsPerSecond)"
         database = nil
         for suffix in ["", "-wal", "-shm"] {
             if case .failure(let error) = folder.rename(Self.name + suffix, to: Self.name + mark + suffix),
