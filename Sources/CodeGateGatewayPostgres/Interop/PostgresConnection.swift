@@ -29,6 +29,9 @@ final class PostgresConnection {
         }
         guard let started else { throw PostgresError(message: "out of memory", connectionLost: true) }
         handle = started
+        // libpq would print what the server says outside a statement (a session ended by a
+        // restart, say) on stderr as it is; the gateway says what a failure means in one line.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         var polling = PGRES_POLLING_WRITING
         while true {
             guard PQstatus(handle) != CONNECTION_BAD else { throw lastError(connectionLost: true) }
@@ -50,6 +53,25 @@ final class PostgresConnection {
 
     /// Whether the connection still stands, as far as libpq knows.
     var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The connection's socket, for a main loop to watch while it waits for notifications.
+    var socket: Int32 { PQsocket(handle) }
+
+    /// The process id of the server's backend for this connection, which names it in the
+    /// notifications it sends.
+    var backendID: Int32 { PQbackendPID(handle) }
+
+    /// Reads what the server sent without waiting and returns the backend ids of the
+    /// notifications among it (`LISTEN`), each once; nil when the connection is lost.
+    func takeNotifications() -> [Int32]? {
+        guard PQconsumeInput(handle) == 1, isOpen else { return nil }
+        var senders: [Int32] = []
+        while let notification = PQnotifies(handle) {
+            senders.append(notification.pointee.be_pid)
+            PQfreemem(notification)
+        }
+        return senders
+    }
 
     /// Runs `sql` with `parameters` ($1, $2… as text; nil for NULL) and returns every row of its
     /// result, each field as text (nil for NULL); throws the server's error, or a lost
