@@ -5,7 +5,12 @@ import CodeGateService
 /// whichever gateway on the database gets to each first (`OutboxCourier`). Times are on the
 /// wall clock, the one clock gateways on several machines share.
 extension PostgresStore {
-    /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`.
+    /// The channel on which a transaction that queued, postponed or finished a message tells the
+    /// other gateways, at its commit (`PostgresOutboxListener`).
+    static let channel = "codegate_outbox"
+
+    /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`, and tells the
+    /// other gateways at commit.
     static func enqueue(
         _ sms: SMSMessage, id: String, lifetime: Duration, on connection: PostgresConnection,
         until deadline: ContinuousClock.Instant, at now: SystemMoment
@@ -17,6 +22,7 @@ extension PostgresStore {
             VALUES ($1, $2, $3, $4, $5, 0, $4, 0)
             """,
             [id, sms.recipient.e164, sms.text, wall, String((now.wall + lifetime).wholeNanoseconds)], until: deadline)
+        try connection.run("NOTIFY \(channel)", until: deadline)
     }
 
     package func dropExpiredMessages() throws(StateProblem) -> Int {
@@ -56,17 +62,24 @@ extension PostgresStore {
         }
     }
 
+    /// Deletes the message and tells the other gateways, so that one whose timer waits for the
+    /// end of this gateway's lease on it drops that timer.
     package func finishMessage(_ id: String) throws(StateProblem) {
         _ = try outbox { connection, deadline, _ throws(PostgresError) in
             try connection.run("DELETE FROM codegate_outbox WHERE id = $1", [id], until: deadline)
+            try connection.run("NOTIFY \(Self.channel)", until: deadline)
         }
     }
 
+    /// Postpones the message and tells the other gateways: one that set its timer for the end
+    /// of this gateway's lease sets it for the retry instead, and takes the retry up should
+    /// this gateway be gone by then.
     package func postponeMessage(_ id: String, by delay: Duration) throws(StateProblem) {
         _ = try outbox { connection, deadline, wall throws(PostgresError) in
             try connection.run(
                 "UPDATE codegate_outbox SET attempts = attempts + 1, next_attempt = $1, lease_until = 0 WHERE id = $2",
                 [String(wall + delay.wholeNanoseconds), id], until: deadline)
+            try connection.run("NOTIFY \(Self.channel)", until: deadline)
         }
     }
 

@@ -26,7 +26,7 @@ import CodeGateService
 ///
 /// The key for code digests stays in a file (`CodeKeySource`): the database or a backup of it
 /// alone cannot be tried against the million codes. Every gateway on one database must be
-/// given the same key (`--key-file`); `check` refuses a key other than the one the database
+/// given the same key (`--key-file`); `keyMatches` refuses a key other than the one the database
 /// was first used with.
 @MainActor
 public final class PostgresStore: CodeStore {
@@ -40,7 +40,7 @@ public final class PostgresStore: CodeStore {
     /// How often each gateway forgets rows no rule needs any more.
     static let pruneInterval: Duration = .seconds(60)
 
-    private let url: String
+    let url: String
     private let keySource: CodeKeySource
     private let report: @MainActor (String) -> Void
     let moment: @MainActor () -> SystemMoment
@@ -230,6 +230,10 @@ public final class PostgresStore: CodeStore {
         if error.timedOut { nextAttempt = ContinuousClock.now + Self.retryDelay }
         return error.problem(retry: Self.retrySeconds)
     }
+
+    /// The server's backend id for this store's connection, when it has one: the sender named
+    /// in the notifications its own transactions send.
+    var backendID: Int32? { connection.flatMap { $0.isOpen ? $0.backendID : nil } }
 
     /// Logs `line` unless it is what was logged last: a problem that persists is one line.
     func remember(_ line: String) {

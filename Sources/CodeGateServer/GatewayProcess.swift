@@ -80,6 +80,13 @@ public enum GatewayProcess {
         // With a provider, messages go through the store's outbox: delivered after their
         // transaction committed, and those left by a gateway that stopped are taken up now.
         let courier = provider.map { OutboxCourier(store: store, provider: $0, timers: timers, report: report) }
+        // On a database, the other gateways' messages are heard of as they are queued, so that
+        // one a gateway that died leaves is not left waiting for a request here.
+        let listener = courier.flatMap { courier in
+            (store as? PostgresStore).map { database in
+                PostgresOutboxListener(store: database, timers: timers, watch: SocketWatch.add) { courier.kick() }
+            }
+        }
         let watches = courier.map { courier in
             server.outboxPending = { try? store.pendingMessages() }
             return [service.enqueued.observe { courier.kick() }, courier.events.observe { server.record($0) }]
@@ -92,13 +99,15 @@ public enum GatewayProcess {
         case .success(let url):
             say(url, to: STDOUT_FILENO)
         }
+        listener?.listen()
         courier?.kick()
         SignalLoop.run(until: [SIGTERM, SIGINT], deadline: GatewayServer.idleTimeout) { stopped in
             // An attempt under way keeps its lease: whoever starts next delivers the message.
+            listener?.stop()
             courier?.stop()
             server.drain(then: stopped)
         }
-        withExtendedLifetime((server, phone, watches)) {}
+        withExtendedLifetime((server, phone, watches, listener)) {}
         return 0
     }
 
