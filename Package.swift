@@ -72,6 +72,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
         .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // Linux's sock_diag netlink interface: the gateway asks the kernel who owns a loopback
+        // client's socket.
+        .systemLibrary(name: "CSockDiag", providers: [.apt(["linux-libc-dev"])]),
         // That glue: closures GLib owns, signals, timers on the boot clock, the main queue on
         // the GLib loop. No GTK.
         .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateCore"]),
@@ -165,7 +168,7 @@ let package = Package(
             name: "CodeGateServer",
             dependencies: [
                 "CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateText",
-                "CodeGateGLib", "CodeGateProtocol", "CSoup",
+                "CodeGateGLib", "CodeGateProtocol", "CSoup", "CSockDiag",
             ]
         ),
         .executableTarget(

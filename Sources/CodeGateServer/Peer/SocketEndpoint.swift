@@ -1,6 +1,6 @@
 /// One end of a TCP connection: an address and a port. An IPv4 address is kept IPv4-mapped
-/// (`::ffff:a.b.c.d`), so a client seen through a dual-stack socket and the same client in
-/// `/proc/net/tcp` compare equal.
+/// (`::ffff:a.b.c.d`), so a client seen through a dual-stack socket and through an IPv4 one
+/// compare equal.
 struct SocketEndpoint: Equatable, Sendable {
     /// The 16 bytes of the address, in network order.
     let address: [UInt8]

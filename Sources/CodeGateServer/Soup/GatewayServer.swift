@@ -169,8 +169,8 @@ public final class GatewayServer {
     /// On loopback every local user has the same address, so one user's requests would spend
     /// another's allowance: a loopback client counts as the uid that owns its socket, whatever
     /// loopback address it comes from. The kernel lists that socket while it is open; when it
-    /// is not found (the client closed it before the lookup, or `/proc/net` is hidden from this
-    /// process), the request counts against the address as before.
+    /// is not found (the client closed it before the lookup, or the kernel does not answer), the
+    /// request counts against the address as before.
     private func localUser(of message: ServerMessage) -> String? {
         guard let client = message.clientEndpoint, client.isLoopback, let server = message.serverEndpoint,
               let uid = message.clientOwner({ SocketOwner.uid(client: client, server: server) })
