@@ -7,6 +7,9 @@
                                        "STATUS RESULT ATTEMPTS_LEFT" line per answer
   load.py load URLS SECONDS            requests for fresh numbers, one after another on three
                                        threads, for SECONDS; prints "STATUS PHONE RETRY_AFTER"
+  load.py churn COUNT                  COUNT loopback connections to a listener of its own, each
+                                       closed at once: the kernel's socket tables then hold them
+                                       in TIME_WAIT for a minute, as after a burst of clients
 
 URLS is a comma-separated list of base URLs (http://127.0.0.1:PORT/). Every connection is
 closed after its answer, and every request is bounded by a 10 s timeout.
@@ -14,6 +17,7 @@ closed after its answer, and every request is bounded by a 10 s timeout.
 import http.client
 import json
 import random
+import socket
 import sys
 import threading
 import time
@@ -56,7 +60,27 @@ def at_once(count, job):
     return results
 
 
+def churn(count):
+    listener = socket.create_server(("127.0.0.1", 0), backlog=512)
+
+    def accept():
+        while True:
+            try:
+                accepted, _ = listener.accept()
+            except OSError:
+                return
+            accepted.close()
+
+    threading.Thread(target=accept, daemon=True).start()
+    for _ in range(count):
+        socket.create_connection(listener.getsockname(), timeout=10).close()
+    listener.close()
+
+
 def main(arguments):
+    if arguments[0] == "churn":
+        churn(int(arguments[1]))
+        return 0
     mode, urls = arguments[0], arguments[1].split(",")
     if mode == "race":
         phone, count = arguments[2], int(arguments[3])
