@@ -9,11 +9,12 @@ extension PostgresStore {
     /// seconds until it would be.
     public func admit(_ client: String, limit: Int) throws(StateProblem) -> Int? {
         guard limit > 0 else { return nil }
-        let now = moment()
         let interval = Duration.seconds(60) / limit
         let tolerance = Duration.seconds(60) - interval
         return try transaction { connection, deadline throws(PostgresError) -> Int? in
             try Self.lock("client:" + client, on: connection, until: deadline)
+            // Read under the lock, as `update` reads them.
+            let now = moment()
             let rows = try connection.run(
                 """
                 SELECT CASE WHEN boot_id = $1 THEN due_boot - $2 ELSE due_wall - $3 END FROM codegate_clients

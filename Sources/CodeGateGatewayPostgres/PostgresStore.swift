@@ -96,10 +96,12 @@ public final class PostgresStore: CodeStore {
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer {
-        let now = moment()
         return try transaction { connection, deadline throws(PostgresError) -> Answer in
             try Self.lock("number:" + number.e164, on: connection, until: deadline)
             if let replyKey { try Self.lock("reply:" + replyKey, on: connection, until: deadline) }
+            // The clocks are read once the locks are held: a decision made after another's
+            // commit is stamped after it too, however long it waited for the lock.
+            let now = moment()
             let read = try Self.budgets(budgets, on: connection, until: deadline, at: now)
             let rows = try connection.run(
                 """

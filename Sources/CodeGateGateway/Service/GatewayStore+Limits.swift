@@ -68,11 +68,12 @@ extension GatewayStore {
     public func admit(_ client: String, limit: Int) throws(StateProblem) -> Int? {
         guard limit > 0 else { return nil }
         let database = try connected()
-        let now = moment()
         let interval = Duration.seconds(60) / limit
         let tolerance = Duration.seconds(60) - interval
         do {
             return try database.transaction { () throws(SQLiteError) -> Int? in
+                // Read under the write lock, as `update` reads them.
+                let now = moment()
                 let clocks = Self.clocks(at: now)
                 try database.run(
                     "DELETE FROM clients WHERE CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END <= 0",

@@ -115,10 +115,12 @@ public final class GatewayStore: CodeStore {
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer {
         let database = try connected()
-        let now = moment()
         let outcome: Result<Answer, StateProblem>
         do {
             outcome = try database.transaction { () throws(SQLiteError) -> Result<Answer, StateProblem> in
+                // The clocks are read once the write lock is held (`BEGIN IMMEDIATE`): a
+                // decision made after another process's commit is stamped after it too.
+                let now = moment()
                 if let wait = try Self.closedTime(in: database, at: now) {
                     return .failure(.recovering(secondsLeft: wait))
                 }
