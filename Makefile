@@ -21,6 +21,8 @@ RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev 
 RUN_PACKAGES += libglib2.0-bin
 # libpq, which codegate-gateway's PostgreSQL store links (`swift build` builds every target).
 RUN_PACKAGES += libpq-dev
+# libphonenumber, which codegate-gateway asks whether a number is a mobile one of a region it serves.
+RUN_PACKAGES += libphonenumber-dev
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd \
 	postgresql
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick

@@ -130,6 +130,10 @@ let package = Package(
         // libpq, the PostgreSQL client: for `codegate-gateway --database` only. The app never
         // links it (libpq brings Kerberos and LDAP; scripts/test_idle.sh checks the app maps none).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Google's libphonenumber behind a C face: which region a number belongs to, whether it
+        // is assigned, what kind of line it is. For `codegate-gateway` only: the app never links
+        // it (it brings ICU and protobuf).
+        .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
         // The gateway's state on a PostgreSQL server that many gateways share: a `CodeStore`
         // beside `GatewayStore`, under the same rules.
         .target(
@@ -168,7 +172,7 @@ let package = Package(
             name: "CodeGateServer",
             dependencies: [
                 "CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateText",
-                "CodeGateGLib", "CodeGateProtocol", "CSoup", "CSockDiag",
+                "CodeGateGLib", "CodeGateProtocol", "CSoup", "CSockDiag", "CPhoneNumbers",
             ]
         ),
         .executableTarget(

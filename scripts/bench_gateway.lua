@@ -5,7 +5,7 @@ local close = os.getenv("CLOSE") == "1"
 local count = 0
 request = function()
     count = count + 1
-    local body = string.format('{"phone": "+4477009%05d", "code": "123456"}', 10000 + count % 1000)
+    local body = string.format('{"phone": "+4474009%05d", "code": "123456"}', 10000 + count % 1000)
     local headers = { ["Content-Type"] = "application/json" }
     if close then headers["Connection"] = "close" end
     return wrk.format("POST", "/v1/codes/verify", headers, body)

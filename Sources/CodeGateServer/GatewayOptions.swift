@@ -6,7 +6,8 @@ import CodeGateText
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
 /// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
 /// [--key-file PATH] [--database URL | --database-file PATH]
-/// [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]`, each as
+/// [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]
+/// [--regions LIST]`, each as
 /// `--name value` or `--name=value`.
 public struct GatewayOptions: Equatable, Sendable {
     /// The port; 0 takes any free one.
@@ -38,6 +39,8 @@ public struct GatewayOptions: Equatable, Sendable {
     public var smsCommand: [String]?
     /// `--budgets`: the budgets file (`BudgetPlan`).
     public var budgetsFile: String?
+    /// `--regions`: the regions whose mobile numbers are texted (`NumberScreen`).
+    public var regions = NumberScreen.home
     /// `--help` was asked for.
     public var wantsHelp = false
 
@@ -83,13 +86,18 @@ public struct GatewayOptions: Equatable, Sendable {
                 localized("Deliver text messages by running this command, the message on its standard input")
             ),
             ("--budgets FILE", localized("Budgets against SMS pumping, an absolute path (docs/gateway.md)")),
+            (
+                "--regions LIST",
+                localized("Regions whose mobile numbers get codes, e.g. CN,HK,GB (default CN)")
+            ),
         ]
         return
             "usage: codegate-gateway [--port PORT | --listen ADDR:PORT [--allow-remote]] "
                 + "[--duration SECONDS] [--code-ttl SECONDS]"
             + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
             + " [--database URL | --database-file PATH]"
-            + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]\n"
+            + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]"
+            + " [--regions LIST]\n"
             + localized(
                 // TRANSLATORS: the first lines of codegate-gateway --help.
                 "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); "
@@ -189,6 +197,11 @@ public struct GatewayOptions: Equatable, Sendable {
         case "--trusted-proxy":
             guard Self.isAddress(value) else { throw .badAddress(value) }
             trustedProxy = value
+        case "--regions":
+            switch NumberScreen.regions(in: value) {
+            case .success(let listed): regions = listed
+            case .failure(let error): throw .badRegion(error.name)
+            }
         default: throw .unknown(name)
         }
     }
@@ -267,6 +280,7 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case relativePath(String, String)
     case twoProviders
     case webhookKey
+    case badRegion(String)
 
     public var description: String {
         switch self {
@@ -280,6 +294,8 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .relativeKeyFile(let path): "--key-file must be an absolute path, not \"\(path)\""
         case .badEndpoint(let text):
             "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"\(text)\""
+        case .badRegion(let name):
+            "--regions takes ISO 3166-1 region codes separated by commas (CN,HK,GB), and \"\(String(name.prefix(40)).terminalEscaped)\" is none"
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
         case .twoDatabases: "--database and --database-file name the same thing: give one"
         case .badDatabaseURL(let source):

@@ -71,8 +71,8 @@ public enum GatewayProcess {
         let service = LocalCodeService(
             timers: timers, policy: options.policy, codeStore: store, budgets: budgets, usesOutbox: provider != nil)
         let server = GatewayServer(
-            api: GatewayAPI(service: service, rateLimit: options.rateLimit), trustedProxy: options.trustedProxy,
-            log: report)
+            api: GatewayAPI(service: service, rateLimit: options.rateLimit, regions: options.regions),
+            trustedProxy: options.trustedProxy, log: report)
         let phone = service.outbox.observe { message in
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
             server.codeSent()
@@ -99,6 +99,10 @@ public enum GatewayProcess {
         case .success(let url):
             say(url, to: STDOUT_FILENO)
         }
+        // Deny by default, and say so: an operator whose users are elsewhere learns it here,
+        // not from their refusals.
+        let regions = options.regions.sorted().joined(separator: ", ")
+        report("texting codes to mobile numbers of \(regions) only (--regions)")
         listener?.listen()
         courier?.kick()
         SignalLoop.run(until: [SIGTERM, SIGINT], deadline: GatewayServer.idleTimeout) { stopped in

@@ -58,6 +58,9 @@ public enum CodeServiceError: CooldownRefusal, Equatable, Sendable {
     case stateUnavailable(StateProblem)
     /// The server failed (a 5xx status): it may work again later.
     case serverError
+    /// The server texts no code to this number: no number is assigned on its digits, it is of
+    /// a country or region the server does not serve, or it is not a mobile line.
+    case numberNotServed
     /// The server's answer is none the protocol allows — a status, header or body it does not
     /// define, too large or too slow — or it refused the request as malformed: client and
     /// server do not speak the same protocol.

@@ -183,6 +183,16 @@ final class HTTPCodeServiceTests: XCTestCase {
                 }
                 XCTAssertEqual(H.request(service), .failure(.rateLimited(retryAfter: 1680)), kind)
             }
+            // A number the server does not text is the person's to change, not a broken server.
+            let refusals: [(UInt32, String)] = [
+                (400, "invalid_phone"), (422, "region_not_served"), (422, "not_a_mobile_number"),
+            ]
+            for (status, kind) in refusals {
+                server.reply = { _ in .answer(status: status, body: error(kind)) }
+                XCTAssertEqual(H.request(service), .failure(.numberNotServed), kind)
+            }
+            XCTAssertEqual(
+                CodeServiceError.numberNotServed.message, "无法向该号码发送验证码，请换一个手机号码后重新滑动验证")
         }
     }
 

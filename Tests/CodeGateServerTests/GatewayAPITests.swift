@@ -11,14 +11,14 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct GatewayAPITests {
     let clock = ManualTimerPort()
-    let number = "+447700900123"
+    let number = "+447400900123"
 
     private func gateway(rateLimit: Int = 0, store: GatewayStore? = nil) -> (api: GatewayAPI, phone: MessageLog) {
         var policy = LocalCodeService.Policy()
         policy.cooldown = .seconds(60)
         policy.codeLifetime = .seconds(300)
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 7), policy: policy, store: store)
-        return (GatewayAPI(service: service, rateLimit: rateLimit), MessageLog(service.outbox))
+        return (GatewayAPI(service: service, rateLimit: rateLimit, regions: ["CN", "GB"]), MessageLog(service.outbox))
     }
 
     private func body(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -90,9 +90,27 @@ import Testing
     @Test func aKeyUsedForAnotherNumberGets422() async {
         let (api, phone) = gateway()
         _ = await ask(api)
-        let answer = await ask(api, "+447700900124")
+        let answer = await ask(api, "+447400900124")
         #expect(answer.status == 422 && answer.body == error("idempotency_mismatch", "此 Idempotency-Key 已用于另一个请求"))
         #expect(phone.messages.count == 1)
+    }
+
+    @Test(arguments: [
+        // Digits no region assigns, a region not served (the US), a premium-rate line.
+        ("+99912345678", 400, "invalid_phone", "该号码尚未分配给任何用户，请检查后重新输入"),
+        ("+16502530000", 422, "region_not_served", "暂不支持向该国家或地区的号码发送验证码"),
+        ("+449098790879", 422, "not_a_mobile_number", "该号码不是手机号码，无法接收验证码短信"),
+    ])
+    func aNumberTheGatewayDoesNotTextIsRefusedWithoutAnSMS(phone: String, status: Int, kind: String, message: String)
+        async
+    {
+        let (api, log) = gateway()
+        let answer = await ask(api, phone)
+        #expect(
+            answer
+                == APIAnswer(status: status, headers: [("Content-Language", "zh-CN")], body: error(kind, message)))
+        #expect(log.messages.isEmpty)
+        #expect(await ask(api, "+8613800138000", key: "key-2").status == 201, "the key was not spent on it")
     }
 
     @Test func aRefusedRequestIsNotRemembered() async {

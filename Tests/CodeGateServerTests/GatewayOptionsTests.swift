@@ -9,6 +9,12 @@ import Testing
         #expect(options == GatewayOptions())
         #expect(options.port == 0 && options.rateLimit == 120 && options.stateFolder == nil)
         #expect(options.policy == LocalCodeService.Policy())
+        #expect(options.regions == ["CN"], "deny by default: the app's home alone")
+    }
+
+    @Test func regionsAreListedByTheOperator() throws {
+        #expect(try GatewayOptions.parse(["--regions", "cn,HK, mo"]).regions == ["CN", "HK", "MO"])
+        #expect(try GatewayOptions.parse(["--regions=GB"]).regions == ["GB"])
     }
 
     @Test func readsEachOptionInBothSpellings() throws {
@@ -71,6 +77,14 @@ import Testing
             ),
             (["--state-dir", "state"], "--state-dir must be an absolute path, not \"state\""),
             (["--key-file", "key"], "--key-file must be an absolute path, not \"key\""),
+            (
+                ["--regions", "CN,XX"],
+                "--regions takes ISO 3166-1 region codes separated by commas (CN,HK,GB), and \"XX\" is none"
+            ),
+            (
+                ["--regions", "+86"],
+                "--regions takes ISO 3166-1 region codes separated by commas (CN,HK,GB), and \"+86\" is none"
+            ),
             (
                 ["--listen", "localhost:80"],
                 "--listen must be ADDR:PORT with an IP address, e.g. 127.0.0.1:8080 or [::1]:8080, not \"localhost:80\""

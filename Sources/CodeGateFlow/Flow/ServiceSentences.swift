@@ -46,6 +46,7 @@ extension CodeServiceError {
             localized("验证码已发送，请 {0} 秒后再试", "验证码已发送，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .stateUnavailable(let problem): problem.message
         case .serverError: localized("服务器出错，请稍后重新滑动验证")
+        case .numberNotServed: localized("无法向该号码发送验证码，请换一个手机号码后重新滑动验证")
         case .badAnswer: localized("服务器的回答无法识别，请稍后重新滑动验证")
         }
     }

@@ -102,7 +102,10 @@ enum CodesProtocol {
         case (429, .rateLimited), (429, .countryBudget), (429, .globalBudget), (429, .clientBudget):
             let seconds = answer.retryAfterSeconds ?? retryAfter
             return Refusal(error: .rateLimited(retryAfter: seconds), settled: true, reason: "rate limited")
-        case (400, .invalidRequest), (400, .invalidPhone), (404, .notFound), (405, .methodNotAllowed),
+        // A number the window took for one that the server will not text: the person can try another.
+        case (400, .invalidPhone), (422, .regionNotServed), (422, .notAMobileNumber):
+            return Refusal(error: .numberNotServed, settled: true, reason: kind)
+        case (400, .invalidRequest), (404, .notFound), (405, .methodNotAllowed),
             (411, .lengthRequired), (413, .payloadTooLarge), (415, .unsupportedMediaType), (422, .idempotencyMismatch):
             return Refusal(
                 error: .badAnswer, settled: true, reason: "the server refused the request: \(status) \(kind)")

@@ -8,6 +8,11 @@ package enum ProtocolErrorKind: String, CaseIterable, Sendable {
     case payloadTooLarge = "payload_too_large"
     case unsupportedMediaType = "unsupported_media_type"
     case idempotencyMismatch = "idempotency_mismatch"
+    /// The number belongs to a country or region the gateway sends no codes to.
+    case regionNotServed = "region_not_served"
+    /// The number is not on a mobile line (fixed, premium-rate, shared-cost, VoIP…), which is
+    /// never texted.
+    case notAMobileNumber = "not_a_mobile_number"
     case cooldown
     case rateLimited = "rate_limited"
     /// The budget of text messages to the number's country calling code (prefix) is spent for

@@ -20,15 +20,17 @@ public final class GatewayAPI {
 
     private let service: LocalCodeService
     private let rateLimit: Int
+    private let screen: NumberScreen
     /// Told of each request a budget refused, for `/metrics`.
     let budgetRefused = ObserverList<BudgetRefusal>()
 
     /// Serves `service`, which keeps the idempotency keys in its state with its codes, and
     /// each client's rate: `rateLimit` requests a minute (0: no limit), shared by every
-    /// gateway on the same state.
-    public init(service: LocalCodeService, rateLimit: Int) {
+    /// gateway on the same state. Codes go to mobile numbers of `regions` alone (`NumberScreen`).
+    public init(service: LocalCodeService, rateLimit: Int, regions: Set<String>) {
         self.service = service
         self.rateLimit = rateLimit
+        screen = NumberScreen(regions: regions)
     }
 
     /// The refusal for a request whose headers say its body cannot be read: chunked (no
@@ -91,6 +93,12 @@ public final class GatewayAPI {
     {
         guard let key = request.idempotencyKey, Self.isValidKey(key) else { throw .badIdempotencyKey }
         let number = try phone(in: members)
+        switch screen.verdict(on: number) {
+        case .served: break
+        case .unassigned: throw .unassignedNumber
+        case .regionNotServed: throw .regionNotServed
+        case .lineRefused: throw .notAMobileNumber
+        }
         // The text message is worded in the request's language too. No answer of this gateway
         // awaits anything but the service, so no other request runs under this locale.
         let previous = language.enter()

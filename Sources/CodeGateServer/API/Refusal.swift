@@ -19,6 +19,12 @@ enum Refusal: Error, Equatable {
     case badCode
     /// `phone` as sent, when it is not a canonical E.164 number.
     case invalidPhone(String)
+    /// A canonical number on digits no number is assigned on.
+    case unassignedNumber
+    /// A number of a region the gateway does not serve (`--regions`).
+    case regionNotServed
+    /// A number on a line that is not texted: fixed, premium-rate, shared-cost…
+    case notAMobileNumber
     case notFound
     case methodNotAllowed
     case lengthRequired
@@ -38,21 +44,22 @@ enum Refusal: Error, Equatable {
         // Only a simulated gateway fails so; a minute is what the app's own gateway implies.
         case .rateLimited(let seconds): self = .rateLimited(seconds: seconds ?? 60)
         case .stateUnavailable(let problem): self = .stateUnavailable(problem)
-        case .network, .timeout, .serverError, .badAnswer: self = .internal
+        // Only an HTTP client hears of a number not served; this gateway decides that itself.
+        case .network, .timeout, .serverError, .badAnswer, .numberNotServed: self = .internal
         }
     }
 
     var status: Int {
         switch self {
         case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
-            .invalidPhone:
+            .invalidPhone, .unassignedNumber:
             400
         case .notFound: 404
         case .methodNotAllowed: 405
         case .lengthRequired: 411
         case .payloadTooLarge: 413
         case .unsupportedMediaType: 415
-        case .idempotencyMismatch: 422
+        case .idempotencyMismatch, .regionNotServed, .notAMobileNumber: 422
         case .cooldown, .rateLimited, .overBudget: 429
         case .internal: 500
         case .stateUnavailable: 503
@@ -63,7 +70,9 @@ enum Refusal: Error, Equatable {
         switch self {
         case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode:
             .invalidRequest
-        case .invalidPhone: .invalidPhone
+        case .invalidPhone, .unassignedNumber: .invalidPhone
+        case .regionNotServed: .regionNotServed
+        case .notAMobileNumber: .notAMobileNumber
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .lengthRequired: .lengthRequired
@@ -112,6 +121,9 @@ enum Refusal: Error, Equatable {
             } else {
                 localized("手机号码须为 E.164 格式，例如 +8613800138000")
             }
+        case .unassignedNumber: localized("该号码尚未分配给任何用户，请检查后重新输入")
+        case .regionNotServed: localized("暂不支持向该国家或地区的号码发送验证码")
+        case .notAMobileNumber: localized("该号码不是手机号码，无法接收验证码短信")
         case .notFound: localized("没有这个接口")
         case .methodNotAllowed: localized("此接口只接受 POST 请求")
         case .lengthRequired: localized("请求正文须带 Content-Length")
