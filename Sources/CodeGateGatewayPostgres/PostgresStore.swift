@@ -251,8 +251,8 @@ public final class PostgresStore: CodeStore {
         try connection.run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name], until: deadline)
     }
 
-    /// Forgets, at most once every `pruneInterval`, the numbers, replies and clients no rule
-    /// needs any more at this gateway's clocks. A row another transaction is deciding on is
+    /// Forgets, at most once every `pruneInterval`, the numbers, replies, clients and budget
+    /// counters no rule needs any more at this gateway's clocks. A row another transaction is deciding on is
     /// one that transaction reads as gone too, and writes back whole if it keeps it.
     /// A failure is logged and the transaction's answer stands: it committed.
     private func pruneIfDue(on connection: PostgresConnection) {
@@ -282,6 +282,9 @@ public final class PostgresStore: CodeStore {
         try connection.run(
             "DELETE FROM codegate_clients WHERE (CASE WHEN boot_id = $1 THEN due_boot - $2 ELSE due_wall - $3 END) <= 0",
             clocks, until: deadline)
+        // A counter of a period that is over counts nothing: each number and client has its own.
+        try connection.run(
+            "DELETE FROM codegate_budget_spent WHERE period_start + period <= $1", [clocks[2]], until: deadline)
     }
 
     // MARK: - Rows

@@ -39,10 +39,12 @@ public enum GatewayProcess {
         unsetenv("LANGUAGE")
         let timers = GLibTimerPort()
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
-        let budgets: BudgetPlan?
+        let budgets: BudgetPlan
         let provider: (any SMSProvider)?
         do throws(StartError) {
-            budgets = try options.budgetsFile.map(readBudgets)
+            // Without a file, each number's own cap still holds: no victim is texted at every
+            // cooldown's end all day.
+            budgets = try options.budgetsFile.map(readBudgets) ?? .numbersOnly
             provider = try makeProvider(options, timers: timers, report: report)
         } catch {
             report(error.line)

@@ -88,6 +88,8 @@ import Testing
         #expect(plan.unlisted == BudgetPlan.Limits(day: 3))
         #expect(plan.global == BudgetPlan.Limits(day: 7))
         #expect(plan.client == BudgetPlan.Limits(hour: 0))
+        #expect(plan.number == BudgetPlan.Limits(hour: 5, day: 10), "each number's own, unless set")
+        #expect(try BudgetPlan.parse("number day 3\n").number == BudgetPlan.Limits(hour: 5, day: 3))
         #expect(try BudgetPlan.parse("") == BudgetPlan())
         // Saved on Windows: the same rules, and a refusal names its own line.
         #expect(try BudgetPlan.parse("+86 hour 10\r\nglobal day 7\r\n").global == BudgetPlan.Limits(day: 7))

@@ -126,6 +126,28 @@ import Testing
         #expect(other == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), "another client's own")
     }
 
+    @Test func eachNumberHasItsOwnCapAcrossGateways() async throws {
+        var plan = BudgetPlan.numbersOnly
+        plan.number = .init(hour: 2)
+        let gateways = try [1, 2].map { under.gateway(try under.store(), seed: $0, budgets: plan) }
+        let receipt = KeyedReceipt.sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300)))
+        under.haveInThisHour(.seconds(180))
+        for gateway in gateways {
+            let key = StoreUnderTest.freshName("key")
+            #expect(try await gateway.requestCode(for: number, idempotencyKey: key) == receipt)
+            under.clock.advance(by: .seconds(60))
+        }
+        let third = try await gateways[0].requestCode(for: number, idempotencyKey: StoreUnderTest.freshName("key"))
+        guard case .overBudget(let refusal) = third else {
+            Issue.record("a third code in one hour: \(third)")
+            return
+        }
+        #expect(refusal.kind == .number && (1...3600).contains(refusal.secondsLeft))
+        let other = try await gateways[1].requestCode(
+            for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"))
+        #expect(other == receipt, "another number's own")
+    }
+
     @Test func anOutboxMessageIsClaimedByOneGatewayAtATime() async throws {
         let stores = [try under.store(), try under.store()]
         let gateway = under.gateway(stores[0], usesOutbox: true)

@@ -89,6 +89,13 @@ final class StoreUnderTest {
             timers: clock, random: SeededRandom(seed: seed), codeStore: store, budgets: budgets, usesOutbox: usesOutbox)
     }
 
+    /// Moves the clock into the next UTC hour when less than `span` of this one is left, so
+    /// that what a test spends within `span` falls in one hour's budget, whatever the time.
+    func haveInThisHour(_ span: Duration) {
+        let intoHour = Duration.nanoseconds(moment().wall.wholeNanoseconds % BudgetWindow.hour.wholeNanoseconds)
+        if BudgetWindow.hour - intoHour < span { clock.advance(by: BudgetWindow.hour - intoHour) }
+    }
+
     /// A fresh idempotency key or client name.
     static func freshName(_ kind: String) -> String {
         kind + "-" + String(UInt64.random(in: .min ... .max), radix: 16)

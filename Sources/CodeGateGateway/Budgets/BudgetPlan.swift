@@ -13,6 +13,7 @@ import CodeGateService
 ///     default day   100      # each calling code not listed (see `unlisted`)
 ///     global  day   50000    # all numbers together
 ///     client  hour  5        # one client (its address, as the rate limit counts it)
+///     number  day   10       # each number on its own (see `number`)
 ///
 /// A number counts against the longest prefix listed that it starts with, else against its
 /// own calling code (`PhoneNumber.callingCode`) under the `default` rules.
@@ -35,6 +36,18 @@ public struct BudgetPlan: Equatable, Sendable {
     /// `default` rule: 10 an hour, 50 a day — a few sign-ups, nowhere near what pays a pumper.
     public static let builtInDefault = Limits(hour: 10, day: 50)
 
+    /// The default for each number on its own, when the file sets none: 5 an hour, 10 a day —
+    /// a person who lost a few codes, not a victim flooded at every cooldown's end.
+    public static let builtInNumber = Limits(hour: 5, day: 10)
+
+    /// Each number's own caps alone, for a gateway given no budgets file: no number is texted
+    /// at every cooldown's end all day, and nothing else is capped.
+    public static let numbersOnly: BudgetPlan = {
+        var plan = BudgetPlan()
+        plan.unlisted = Limits()
+        return plan
+    }()
+
     /// Prefixes ("+86", "+1876") and their caps.
     public var prefixes: [String: Limits] = [:]
     /// The caps of each calling code not listed.
@@ -43,8 +56,10 @@ public struct BudgetPlan: Equatable, Sendable {
     public var global = Limits()
     /// The caps per client.
     public var client = Limits()
+    /// The caps of each number on its own.
+    public var number = builtInNumber
 
-    /// No rule but the default for unlisted calling codes.
+    /// No rule but the defaults for unlisted calling codes and for each number.
     public init() {}
 
     /// The prefix `number` is counted under: the longest listed one it starts with, else its
@@ -59,7 +74,9 @@ public struct BudgetPlan: Equatable, Sendable {
         window: BudgetWindow, cap: Int, scope: BudgetScope
     )] {
         let prefix = prefix(of: number)
-        var scopes: [(BudgetScope, Limits)] = [(.prefix(prefix), prefixes[prefix] ?? unlisted), (.global, global)]
+        var scopes: [(BudgetScope, Limits)] = [
+            (.number(number.e164), self.number), (.prefix(prefix), prefixes[prefix] ?? unlisted), (.global, global),
+        ]
         if let client { scopes.append((.client(client), self.client)) }
         return scopes.flatMap { scope, limits in
             [(BudgetWindow.hour, limits.hour), (BudgetWindow.day, limits.day)].compactMap { period, cap in
@@ -69,8 +86,9 @@ public struct BudgetPlan: Equatable, Sendable {
     }
 }
 
-/// What a budget counts: one prefix, all numbers, or one client.
+/// What a budget counts: one number, one prefix, all numbers, or one client.
 package enum BudgetScope: Equatable, Sendable {
+    case number(String)
     case prefix(String)
     case global
     case client(String)
@@ -78,6 +96,7 @@ package enum BudgetScope: Equatable, Sendable {
     /// The counter's name in the store.
     package var counterName: String {
         switch self {
+        case .number(let e164): "number " + e164
         case .prefix(let prefix): "prefix " + prefix
         case .global: "global"
         case .client(let client): "client " + client
@@ -90,6 +109,8 @@ package enum BudgetScope: Equatable, Sendable {
 public struct BudgetRefusal: Equatable, Sendable {
     /// Which kind of budget.
     public enum Kind: Equatable, Sendable {
+        /// The number's own.
+        case number
         /// The number's prefix (country calling code).
         case country
         /// All numbers together.

@@ -142,6 +142,7 @@ public final class LocalCodeService: CodeService {
         else { return nil }
         let kind: BudgetRefusal.Kind =
             switch last.scope {
+            case .number: .number
             case .prefix: .country
             case .global: .global
             case .client: .client

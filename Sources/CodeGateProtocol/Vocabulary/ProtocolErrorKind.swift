@@ -15,6 +15,8 @@ package enum ProtocolErrorKind: String, CaseIterable, Sendable {
     case notAMobileNumber = "not_a_mobile_number"
     case cooldown
     case rateLimited = "rate_limited"
+    /// The number's own budget of text messages is spent for this hour or day.
+    case numberBudget = "number_budget_exhausted"
     /// The budget of text messages to the number's country calling code (prefix) is spent for
     /// this hour or day.
     case countryBudget = "country_budget_exhausted"

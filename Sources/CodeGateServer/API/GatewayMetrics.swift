@@ -57,6 +57,7 @@ final class GatewayMetrics {
     func record(_ refusal: BudgetRefusal) {
         let budget =
             switch refusal.kind {
+            case .number: "number"
             case .country: "country"
             case .global: "global"
             case .client: "client"

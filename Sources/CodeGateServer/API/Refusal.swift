@@ -83,6 +83,7 @@ enum Refusal: Error, Equatable {
         case .rateLimited: .rateLimited
         case .overBudget(let refusal):
             switch refusal.kind {
+            case .number: .numberBudget
             case .country: .countryBudget
             case .global: .globalBudget
             case .client: .clientBudget
@@ -144,6 +145,9 @@ enum Refusal: Error, Equatable {
     private static func sentence(for refusal: BudgetRefusal) -> String {
         let minutes = (refusal.secondsLeft + 59) / 60
         return switch refusal.kind {
+        // TRANSLATORS: {0} is a number of minutes; this phone number has had its share of codes.
+        case .number:
+            localized("该号码收到的验证码已达上限，请 {0} 分钟后再试", "该号码收到的验证码已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
         // TRANSLATORS: {0} is a number of minutes; a budget against SMS fraud is spent.
         case .country:
             localized("发往该国家或地区的短信已达上限，请 {0} 分钟后再试", "发往该国家或地区的短信已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
