@@ -229,14 +229,7 @@ public struct GatewayOptions: Equatable, Sendable {
 
     /// Whether `text` is an IPv4 address in dotted quads, or an IPv6 address's characters.
     static func isAddress(_ text: String) -> Bool {
-        if text.contains(":") {
-            return text.count <= 45 && text.allSatisfy { $0.isASCIIDigit || "abcdefABCDEF:.".contains($0) }
-        }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy {
-                $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) && (Int($0).map { $0 <= 255 } ?? false)
-            }
+        IPAddress(text) != nil
     }
 
     /// An option the app has too, parsed as the app parses it.

@@ -155,15 +155,17 @@ public final class GatewayServer {
 
     /// The client a request counts against: the address the trusted proxy appended last to
     /// `X-Forwarded-For` (the ones before it are the client's to invent), or the local user who
-    /// owns a loopback client's socket, or else its address.
+    /// owns a loopback client's socket, or else its address — an IPv6 one by its /64
+    /// (`IPAddress.clientName`). A forwarded entry that is no client address counts as the proxy.
     private func client(of message: ServerMessage) -> String {
-        let peer = message.client
-        if let trustedProxy, peer == trustedProxy, let forwarded = message.headerList(ProtocolHeader.forwardedFor),
+        let peer = IPAddress(message.client)
+        if let trustedProxy, let peer, peer == IPAddress(trustedProxy),
+           let forwarded = message.headerList(ProtocolHeader.forwardedFor),
            let last = forwarded.split(separator: ",").last.map({ String($0.filter { $0 != " " && $0 != "\t" }) }),
-           GatewayOptions.isAddress(last) {
-            return last
+           let name = IPAddress(last)?.clientName {
+            return name
         }
-        return localUser(of: message) ?? peer
+        return localUser(of: message) ?? peer?.clientName ?? message.client
     }
 
     /// On loopback every local user has the same address, so one user's requests would spend
