@@ -37,8 +37,8 @@ import Testing
             ProtocolErrorKind.allCases.map(\.rawValue) == [
                 "invalid_request", "invalid_phone", "not_found", "method_not_allowed", "length_required",
                 "payload_too_large",
-                "unsupported_media_type", "idempotency_mismatch", "cooldown", "rate_limited",
-                "country_budget_exhausted",
+                "unsupported_media_type", "idempotency_mismatch", "region_not_served", "not_a_mobile_number",
+                "cooldown", "rate_limited", "number_budget_exhausted", "country_budget_exhausted",
                 "global_budget_exhausted", "client_budget_exhausted", "internal", "store_full",
                 "state_recovering", "state_unavailable",
             ])
