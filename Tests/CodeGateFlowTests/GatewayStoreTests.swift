@@ -87,6 +87,19 @@ import Testing
         #expect(reports.isEmpty)
     }
 
+    @Test func aDeliveredMessageLeavesItsCodeInNoFile() async throws {
+        let store = store()
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 1), store: store, usesOutbox: true)
+        _ = try await service.requestCode(for: number, idempotencyKey: "wipe")
+        let message = try #require(try store.claimMessage(lease: .seconds(60)))
+        let text = Array(message.text.utf8)
+        let files = ["gateway.db", "gateway.db-wal"]
+        let holding = { files.filter { (try? readBytes(self.folder("codegate/" + $0)))?.contains(text) ?? false } }
+        #expect(!holding().isEmpty, "queued, the message is in a file: what the test looks for is there")
+        try store.finishMessage(message.id)
+        #expect(holding().isEmpty, "delivered, its text (and code) is in no file")
+    }
+
     @Test func theDatabaseHoldsNoCodeAndIsPrivate() async throws {
         let code = try await deliveredCode(service())
         for name in ["gateway.db", "gateway.db-wal", "gateway.key"] {

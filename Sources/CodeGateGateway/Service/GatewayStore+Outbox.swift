@@ -41,9 +41,11 @@ extension GatewayStore {
     }
 
     package func dropExpiredMessages() throws(StateProblem) -> Int {
-        try outbox { database, wall throws(SQLiteError) in
+        let dropped = try outbox { database, wall throws(SQLiteError) in
             try database.run("DELETE FROM outbox WHERE expires <= ? RETURNING id", [.integer(wall)]).count
         }
+        if dropped > 0 { forgetDeletedTexts() }
+        return dropped
     }
 
     package func claimMessage(lease: Duration) throws(StateProblem) -> OutboxMessage? {
@@ -78,6 +80,15 @@ extension GatewayStore {
         try outbox { database, _ throws(SQLiteError) in
             try database.run("DELETE FROM outbox WHERE id = ?", [.text(id)])
         }
+        forgetDeletedTexts()
+    }
+
+    /// A deleted message's text, its code in clear, is zeroed in the database file
+    /// (`secure_delete`), but the write-ahead log still holds the pages it was written on until
+    /// a checkpoint resets it: this checkpoints and empties the log now. Best effort, never a
+    /// wait: while another process uses the database, the log is reset at a later delivery.
+    private func forgetDeletedTexts() {
+        (try? connected())?.resetWriteAheadLogIfIdle()
     }
 
     package func postponeMessage(_ id: String, by delay: Duration) throws(StateProblem) {

@@ -254,6 +254,8 @@ public final class GatewayStore: CodeStore {
         try database.useWriteAheadLog()
         database.keepWriteAheadLog()
         try database.run("PRAGMA synchronous = FULL")
+        // What is deleted is overwritten: an outbox row holds a code in clear until delivered.
+        try database.run("PRAGMA secure_delete = ON")
         try database.run("PRAGMA trusted_schema = OFF")
         try database.run("PRAGMA cell_size_check = ON")
         // The file can grow to maxBytes and no further, whatever a damaged one claims.

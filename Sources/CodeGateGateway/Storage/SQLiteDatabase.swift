@@ -107,6 +107,16 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Copies the write-ahead log into the database and empties it, unless another connection
+    /// reads or writes right now: then nothing waits (no busy timeout), and it is left for later.
+    func resetWriteAheadLogIfIdle() {
+        var logged: Int32 = 0
+        var copied: Int32 = 0
+        sqlite3_busy_timeout(handle, 0)
+        _ = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &logged, &copied)
+        sqlite3_busy_timeout(handle, Int32(clamping: busyTimeout.wholeNanoseconds / 1_000_000))
+    }
+
     /// Asks the file itself a question only a C call answers: keeps a write-ahead log in place
     /// when the last connection closes (`SQLITE_FCNTL_PERSIST_WAL`), so closing never removes
     /// a file by its path.
