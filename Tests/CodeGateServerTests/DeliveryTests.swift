@@ -68,7 +68,9 @@ import Testing
             timers: clock, random: SeededRandom(seed: 1), budgets: try BudgetPlan.parse("global hour 1\n"))
         let api = GatewayAPI(service: service, rateLimit: 0, regions: ["CN", "GB"])
         var refused: [BudgetRefusal] = []
-        let watch = api.budgetRefused.observe { refused.append($0) }
+        let watch = api.outcomes.observe {
+            if case .overBudget(let refusal) = $0 { refused.append(refusal) }
+        }
         func ask(_ phone: String, _ key: String) async -> APIAnswer {
             await api.answer(
                 APIRequest(

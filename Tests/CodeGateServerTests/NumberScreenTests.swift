@@ -22,13 +22,13 @@ import Testing
 
     @Test(arguments: [
         ("+447400900123", NumberScreen.Verdict.served(region: "GB")),
-        ("+449098790879", .lineRefused(.premiumRate)),
-        ("+33810123456", .lineRefused(.sharedCost)),
-        ("+442079460000", .lineRefused(.fixedLine)),
-        ("+447010123456", .lineRefused(.personalNumber)),
+        ("+449098790879", .lineRefused(region: "GB", .premiumRate)),
+        ("+33810123456", .lineRefused(region: "FR", .sharedCost)),
+        ("+442079460000", .lineRefused(region: "GB", .fixedLine)),
+        ("+447010123456", .lineRefused(region: "GB", .personalNumber)),
         ("+16502530000", .served(region: "US")),
-        ("+18004444444", .lineRefused(.tollFree)),
-        ("+19005551234", .lineRefused(.premiumRate)),
+        ("+18004444444", .lineRefused(region: "US", .tollFree)),
+        ("+19005551234", .lineRefused(region: "US", .premiumRate)),
     ])
     func listedRegionsAreServedOnMobileLinesAlone(e164: String, verdict: NumberScreen.Verdict) throws {
         #expect(NumberScreen(regions: ["CN", "GB", "US", "FR"]).verdict(on: try Self.number(e164)) == verdict)

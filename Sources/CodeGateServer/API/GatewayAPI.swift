@@ -21,8 +21,8 @@ public final class GatewayAPI {
     private let service: LocalCodeService
     private let rateLimit: Int
     private let screen: NumberScreen
-    /// Told of each request a budget refused, for `/metrics`.
-    let budgetRefused = ObserverList<BudgetRefusal>()
+    /// Told what each code request and check came to, for `/metrics`.
+    let outcomes = ObserverList<APIOutcome>()
 
     /// Serves `service`, which keeps the idempotency keys in its state with its codes, and
     /// each client's rate: `rateLimit` requests a minute (0: no limit), shared by every
@@ -93,11 +93,16 @@ public final class GatewayAPI {
     {
         guard let key = request.idempotencyKey, Self.isValidKey(key) else { throw .badIdempotencyKey }
         let number = try phone(in: members)
-        switch screen.verdict(on: number) {
-        case .served: break
-        case .unassigned: throw .unassignedNumber
-        case .regionNotServed: throw .regionNotServed
-        case .lineRefused: throw .notAMobileNumber
+        let refusal: (Refusal, region: String)? =
+            switch screen.verdict(on: number) {
+            case .served: nil
+            case .unassigned: (.unassignedNumber, "ZZ")
+            case .regionNotServed(let region): (.regionNotServed, region)
+            case .lineRefused(let region, _): (.notAMobileNumber, region)
+            }
+        if let (refused, region) = refusal {
+            outcomes.notify(.numberRefused(reason: refused.kind.rawValue, region: region))
+            throw refused
         }
         // The text message is worded in the request's language too. No answer of this gateway
         // awaits anything but the service, so no other request runs under this locale.
@@ -110,13 +115,15 @@ public final class GatewayAPI {
             throw Refusal(error)
         }
         switch outcome {
-        case .sent(let receipt): return APIAnswer(status: 201, headers: [], body: Self.body(of: receipt))
+        case .sent(let receipt):
+            outcomes.notify(.issued(prefix: "+" + number.callingCode))
+            return APIAnswer(status: 201, headers: [], body: Self.body(of: receipt))
         case .replayed(let receipt):
             let replayed = [(ProtocolHeader.idempotentReplayed, "true")]
             return APIAnswer(status: 200, headers: replayed, body: Self.body(of: receipt))
         case .keyMismatch: throw .idempotencyMismatch
         case .overBudget(let refusal):
-            budgetRefused.notify(refusal)
+            outcomes.notify(.overBudget(refusal))
             throw .overBudget(refusal)
         }
     }
@@ -148,6 +155,7 @@ public final class GatewayAPI {
             case .locked: VerdictAnswer(.locked)
             case .noCodeRequested: VerdictAnswer(.noCode)
             }
+        outcomes.notify(.checked(prefix: "+" + number.callingCode, result: verdict.result.rawValue))
         return APIAnswer(status: 200, headers: [], body: verdict.json)
     }
 

@@ -21,6 +21,9 @@ final class GatewayMetrics {
     private var retries: [String: Int] = [:]
     private var givenUp: [String: Int] = [:]
     private var budgetRefusals: [String: Int] = [:]
+    private var issued: [String: Int] = [:]
+    private var checked: [String: Int] = [:]
+    private var numbersRefused: [String: Int] = [:]
 
     /// The route label for `path`.
     static func route(of path: String) -> String {
@@ -52,9 +55,20 @@ final class GatewayMetrics {
         }
     }
 
+    /// Counts what a code request or check came to.
+    func record(_ outcome: APIOutcome) {
+        switch outcome {
+        case .issued(let prefix): issued["prefix=\"\(prefix)\"", default: 0] += 1
+        case .checked(let prefix, let result): checked["prefix=\"\(prefix)\",result=\"\(result)\"", default: 0] += 1
+        case .numberRefused(let reason, let region):
+            numbersRefused["reason=\"\(reason)\",region=\"\(region)\"", default: 0] += 1
+        case .overBudget(let refusal): record(refusal)
+        }
+    }
+
     /// Counts a request a budget refused. Prefixes are calling codes (three digits at most) or
     /// those of the budgets file: a bounded set.
-    func record(_ refusal: BudgetRefusal) {
+    private func record(_ refusal: BudgetRefusal) {
         let budget =
             switch refusal.kind {
             case .number: "number"
@@ -101,6 +115,15 @@ final class GatewayMetrics {
             (
                 "codegate_budget_refusals_total", "Code requests refused by a budget, by budget and prefix.",
                 budgetRefusals
+            ),
+            ("codegate_codes_issued_total", "Codes issued (201), by calling code.", issued),
+            (
+                "codegate_verifications_total",
+                "Codes checked, by calling code and result: issued against verified is a prefix's conversion.", checked
+            ),
+            (
+                "codegate_numbers_refused_total",
+                "Code requests for numbers never texted, by refusal kind and region (ZZ: none).", numbersRefused
             ),
         ] {
             lines += ["# HELP \(name) \(help)", "# TYPE \(name) counter"]

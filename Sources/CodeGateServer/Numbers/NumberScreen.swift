@@ -25,14 +25,14 @@ struct NumberScreen: Equatable, Sendable {
         case unassigned
         /// A number of `region`, which this gateway does not serve.
         case regionNotServed(region: String)
-        /// A line of this kind is never texted.
-        case lineRefused(PhoneNumberFacts.LineType)
+        /// A line of this kind, in `region`, is never texted.
+        case lineRefused(region: String, PhoneNumberFacts.LineType)
     }
 
     func verdict(on number: PhoneNumber) -> Verdict {
         guard let facts = PhoneNumberFacts(number), facts.isAssigned else { return .unassigned }
         guard regions.contains(facts.region) else { return .regionNotServed(region: facts.region) }
-        guard Self.textedLines.contains(facts.line) else { return .lineRefused(facts.line) }
+        guard Self.textedLines.contains(facts.line) else { return .lineRefused(region: facts.region, facts.line) }
         return .served(region: facts.region)
     }
 

@@ -49,10 +49,10 @@ public final class GatewayServer {
         self.api = api
         self.trustedProxy = trustedProxy
         self.log = log
-        budgetWatch = api.budgetRefused.observe { [metrics] in metrics.record($0) }
+        outcomeWatch = api.outcomes.observe { [metrics] in metrics.record($0) }
     }
 
-    private var budgetWatch: Observation?
+    private var outcomeWatch: Observation?
 
     /// Starts listening on `address`:`port` (0: any free port); returns the base URL,
     /// `http://ADDRESS:PORT/`, or the system's reason for refusing.

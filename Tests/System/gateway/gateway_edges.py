@@ -150,6 +150,8 @@ def health_and_metrics(gateway):
     if status != 200 or json.loads(body) != {"status": "ok"}:
         fail(f"/healthz on a usable state: {status} {body!r}")
     gateway.ask("POST", "/v1/codes", b'{"phone": "+447400900150"}', {"Idempotency-Key": "m1"})
+    gateway.ask("POST", "/v1/codes/verify", b'{"phone": "+447400900150", "code": "000000"}')
+    gateway.ask("POST", "/v1/codes", b'{"phone": "+16502530000"}', {"Idempotency-Key": "m2"})
     status, headers, body = gateway.ask("GET", "/metrics")
     text = body.decode()
     if status != 200 or not headers.get("Content-Type", "").startswith("text/plain; version=0.0.4"):
@@ -165,6 +167,13 @@ def health_and_metrics(gateway):
         values[name] = float(value)
     if values.get('codegate_requests_total{route="/v1/codes",status="201"}') != 1 or values.get("codegate_codes_sent_total") != 1:
         fail(f"/metrics does not count the request and its code: {text}")
+    # What an operator watches for pumping: issued against verified per calling code, and the
+    # numbers refused before anything was spent. (000000 may be the code: then it verified.)
+    checked = sum(values.get(f'codegate_verifications_total{{prefix="+44",result="{result}"}}', 0)
+                  for result in ("wrong_code", "verified"))
+    if (values.get('codegate_codes_issued_total{prefix="+44"}') != 1 or checked != 1
+            or values.get('codegate_numbers_refused_total{reason="region_not_served",region="US"}') != 1):
+        fail(f"/metrics does not count codes issued, checked and numbers refused: {text}")
     if values.get('codegate_request_duration_seconds_bucket{le="+Inf"}', 0) < 2:
         fail(f"/metrics has no latency histogram: {text}")
     broken_path = os.path.join(SCRATCH, "not-a-folder")
