@@ -11,34 +11,45 @@ import Glibc
 ///
 /// Standard output is the protocol's: the base URL once the server accepts connections, then
 /// one `SMS +E164 text` line per delivered message (the simulated phone), each written at once
-/// with one `write` — or, with `--sms-webhook` or `--sms-command`, each message goes through
-/// the store's outbox to that provider instead. Standard error gets the request log and state
-/// problems.
+/// — or, with `--sms-webhook` or `--sms-command`, each message goes through the store's outbox
+/// to that provider instead. Standard error gets the request log and state problems. Neither
+/// can block the main loop (`StandardStreams`): lines a reader does not take are held, up to
+/// a bound, then dropped and counted.
 @MainActor
 public enum GatewayProcess {
     /// Runs the gateway; returns the exit status: 0 after a clean stop, 2 for a bad argument,
     /// 1 when it cannot listen.
     public static func run(_ arguments: [String]) -> Int32 {
-        setlocale(LC_ALL, "")
-        TextDomain.bind(to: LocaleDirectory.find())
         // A reader of standard output that went away must not kill the gateway mid-answer.
         signal(SIGPIPE, SIG_IGN)
+        let status = serve(arguments)
+        // The last lines (a refusal at start, the final requests) still reach a reader that is
+        // a little slow; one that stopped holds the exit a second at most.
+        streams.finish(within: 1000)
+        return status
+    }
+
+    private static let streams = StandardStreams()
+
+    private static func serve(_ arguments: [String]) -> Int32 {
+        setlocale(LC_ALL, "")
+        TextDomain.bind(to: LocaleDirectory.find())
         let options: GatewayOptions
         do {
             options = try GatewayOptions.parse(Array(arguments.dropFirst()))
         } catch {
-            say("codegate-gateway: \(error.description.terminalEscaped)", to: STDERR_FILENO)
+            say("codegate-gateway: \(error.description.terminalEscaped)", to: .error)
             return 2
         }
         if options.wantsHelp {
-            say(GatewayOptions.usage, to: STDOUT_FILENO, newline: false)
+            say(GatewayOptions.usage, to: .output, newline: false)
             return 0
         }
         // From here each answer's language comes from its request (AnswerLanguage); LANGUAGE
         // would override that choice in gettext, whatever the request asked.
         unsetenv("LANGUAGE")
         let timers = GLibTimerPort()
-        let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: STDERR_FILENO) }
+        let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: .error) }
         let budgets: BudgetPlan
         let provider: (any SMSProvider)?
         do throws(StartError) {
@@ -76,7 +87,7 @@ public enum GatewayProcess {
             api: GatewayAPI(service: service, rateLimit: options.rateLimit, regions: options.regions),
             trustedProxy: options.trustedProxy, log: report)
         let phone = service.outbox.observe { message in
-            say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: STDOUT_FILENO)
+            say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: .output)
             server.codeSent()
         }
         // With a provider, messages go through the store's outbox: delivered after their
@@ -99,7 +110,7 @@ public enum GatewayProcess {
             report("cannot listen on \(options.address):\(options.port): \(error)")
             return 1
         case .success(let url):
-            say(url, to: STDOUT_FILENO)
+            say(url, to: .output)
         }
         // Deny by default, and say so: an operator whose users are elsewhere learns it here,
         // not from their refusals.
@@ -208,17 +219,11 @@ public enum GatewayProcess {
         return access(path, F_OK) == 0 ? path : nil
     }
 
-    /// Writes `text` (and a newline) to `descriptor` whole, at once: a line a test reads is
-    /// there as soon as the event it reports happened.
-    private static func say(_ text: String, to descriptor: Int32, newline: Bool = true) {
+    /// Writes `text` (and a newline) to `stream`, at once if its reader keeps up: a line a test
+    /// reads is there as soon as the event it reports happened.
+    private static func say(_ text: String, to stream: StandardStreams.Stream, newline: Bool = true) {
         var bytes = Array(text.utf8)
         if newline { bytes.append(UInt8(ascii: "\n")) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            offset += count
-        }
+        streams.write(bytes, to: stream)
     }
 }
