@@ -96,6 +96,23 @@ extension GatewayStoreTests {
         _ = try await deliveredCode(gateway)
     }
 
+    @Test func theHealthCheckSaysWhenEveryNewNumberIsRefused() async throws {
+        let gateway = service(capacity: 3)
+        #expect(gateway.healthProblem() == nil)
+        for index in 0..<3 {
+            _ = try await gateway.requestCode(for: try numbered(index))
+        }
+        #expect(gateway.healthProblem() == .crowded(secondsLeft: 300), "full: every new number is refused")
+        clock.advance(by: .seconds(300))
+        #expect(gateway.healthProblem() == nil, "room once the first code expired")
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(path + suffix)
+        }
+        #expect(gateway.healthProblem() == .recovering(secondsLeft: 60), "started afresh: closed for a cooldown")
+        clock.advance(by: .seconds(60))
+        #expect(gateway.healthProblem() == nil)
+    }
+
     @Test func theRateLimitIsSharedByEveryGatewayOnTheStore() throws {
         let first = store()
         let second = store()

@@ -23,6 +23,8 @@ package protocol CodeStore: AnyObject {
     func admit(_ client: String, limit: Int) throws(StateProblem) -> Int?
     /// Throws what a request would meet now.
     func check() throws(StateProblem)
+    /// What refuses every new number now, though the store can be used; nil when none does.
+    func refusalOfNewNumbers() throws(StateProblem) -> StateProblem?
 
     // The outbox: messages written by `update`, delivered after it committed, by whichever
     // gateway on the store claims each first.
@@ -43,6 +45,13 @@ package protocol CodeStore: AnyObject {
 }
 
 extension CodeStore {
+    /// What refuses every new number now, though the store itself can be used: `.recovering`
+    /// while a state started afresh stays closed, `.crowded` while every number it keeps still
+    /// matters; nil when a new number would be taken. A store with neither limit has none.
+    package func refusalOfNewNumbers() throws(StateProblem) -> StateProblem? {
+        nil
+    }
+
     /// `update` with no budget and no message.
     func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer

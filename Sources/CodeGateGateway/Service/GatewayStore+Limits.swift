@@ -35,6 +35,21 @@ extension GatewayStore {
         }
     }
 
+    /// What refuses every new number now (`CodeStore.refusalOfNewNumbers`), read in one write
+    /// transaction as a request would: the closure after a recovery, then the room for numbers.
+    package func refusalOfNewNumbers() throws(StateProblem) -> StateProblem? {
+        let database = try connected()
+        let now = moment()
+        do {
+            return try database.transaction { () throws(SQLiteError) -> StateProblem? in
+                if let wait = try Self.closedTime(in: database, at: now) { return .recovering(secondsLeft: wait) }
+                return try waitForRoom(in: database, at: now).map { .crowded(secondsLeft: $0) }
+            }
+        } catch {
+            throw problem(error)
+        }
+    }
+
     /// Closes the store for `time` from `now`: every request for a number is refused until then.
     static func refuseAll(in database: SQLiteDatabase, for time: Duration, at now: SystemMoment) throws(SQLiteError) {
         try database.run(

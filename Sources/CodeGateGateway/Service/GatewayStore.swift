@@ -350,7 +350,7 @@ public final class GatewayStore: CodeStore {
 
     /// Nil when there is room for one more number; else the seconds until there is. Full, the
     /// store first forgets expired codes it keeps only to say they expired: no rule needs them.
-    private func waitForRoom(in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) -> Int? {
+    func waitForRoom(in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError) -> Int? {
         let count = "SELECT COUNT(*) FROM numbers"
         guard case .integer(let numbers)? = try database.run(count).first?.first, numbers >= capacity else {
             return nil

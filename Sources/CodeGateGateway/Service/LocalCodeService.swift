@@ -219,9 +219,22 @@ public final class LocalCodeService: CodeService {
         }
     }
 
-    /// Whether the store can be read and written now, and has its key: what a health check asks.
+    /// Whether the store can be read and written now, and has its key.
     public func isStateUsable() -> Bool {
         (try? store.check()) != nil && (try? store.codeKey()) != nil
+    }
+
+    /// What a health check asks: nil when a request for a new number would be served now;
+    /// otherwise why not — the store cannot be used (`.other` when its key is missing), or it
+    /// refuses every new number (`.crowded`, `.recovering`).
+    public func healthProblem() -> StateProblem? {
+        do throws(StateProblem) {
+            try store.check()
+            _ = try store.codeKey()
+            return try store.refusalOfNewNumbers()
+        } catch {
+            return error
+        }
     }
 
     public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {

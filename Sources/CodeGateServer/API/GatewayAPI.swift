@@ -43,9 +43,22 @@ public final class GatewayAPI {
         return nil
     }
 
-    /// Whether the state can be used now (`GET /healthz`).
-    func isHealthy() -> Bool {
-        service.isStateUsable()
+    /// `GET /healthz`: `200 {"status": "ok"}` when a request for a new number would be served
+    /// now. Otherwise 503, whose `status` is the kind such a request would get — a full store
+    /// or one recovering refuses every new number while the state itself opens fine, which a
+    /// probe asking only that would call healthy — with `Retry-After` when it is known.
+    func healthAnswer() -> APIAnswer {
+        guard let problem = service.healthProblem() else {
+            return APIAnswer(status: 200, headers: [], body: .object([("status", .string("ok"))]))
+        }
+        let refusal = Refusal.stateUnavailable(problem)
+        var members: [(String, JSONValue)] = [("status", .string(refusal.kind.rawValue))]
+        var headers: [(String, String)] = []
+        if let seconds = refusal.retryAfter {
+            members.append((ProtocolField.retryAfterSeconds, .integer(seconds)))
+            headers.append((ProtocolHeader.retryAfter, String(seconds)))
+        }
+        return APIAnswer(status: 503, headers: headers, body: .object(members))
     }
 
     /// The answer to `request`.

@@ -25,6 +25,9 @@ enum Refusal: Error, Equatable {
     case regionNotServed
     /// A number on a line that is not texted: fixed, premium-rate, shared-cost…
     case notAMobileNumber
+    /// A request libsoup could not read (a malformed request line or header, no `Host`): it
+    /// answered before any handler saw the request.
+    case malformedRequest
     case notFound
     case methodNotAllowed
     case lengthRequired
@@ -52,7 +55,7 @@ enum Refusal: Error, Equatable {
     var status: Int {
         switch self {
         case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
-            .invalidPhone, .unassignedNumber:
+            .invalidPhone, .unassignedNumber, .malformedRequest:
             400
         case .notFound: 404
         case .methodNotAllowed: 405
@@ -68,7 +71,8 @@ enum Refusal: Error, Equatable {
 
     var kind: ProtocolErrorKind {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode:
+        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
+            .malformedRequest:
             .invalidRequest
         case .invalidPhone, .unassignedNumber: .invalidPhone
         case .regionNotServed: .regionNotServed
@@ -125,6 +129,7 @@ enum Refusal: Error, Equatable {
         case .unassignedNumber: localized("该号码尚未分配给任何用户，请检查后重新输入")
         case .regionNotServed: localized("暂不支持向该国家或地区的号码发送验证码")
         case .notAMobileNumber: localized("该号码不是手机号码，无法接收验证码短信")
+        case .malformedRequest: localized("请求格式不正确，无法读取")
         case .notFound: localized("没有这个接口")
         case .methodNotAllowed: localized("此接口只接受 POST 请求")
         case .lengthRequired: localized("请求正文须带 Content-Length")

@@ -118,7 +118,27 @@ struct ServerMessage: @unchecked Sendable {
     /// Sets the status, the headers, the body and its type of the answer.
     func respond(status: Int, headers: [(String, String)], body: [UInt8], type: String) {
         soup_server_message_set_status(pointer, guint(status), Self.reasons[status])
+        g_object_set_data(
+            UnsafeMutablePointer<GObject>(pointer), Self.answeredKey, UnsafeMutableRawPointer(bitPattern: 1))
+        fill(headers: headers, body: body, type: type)
+    }
+
+    /// Whether `respond` made the answer: libsoup makes its own for a request it could not
+    /// read or route.
+    var isAnswered: Bool { g_object_get_data(UnsafeMutablePointer<GObject>(pointer), Self.answeredKey) != nil }
+
+    private static let answeredKey = "codegate-answered"
+
+    /// The status libsoup has set, 0 while none is.
+    var status: Int { Int(soup_server_message_get_status(pointer)) }
+
+    /// Sets the headers, the body and its type of the answer, leaving its status as it is:
+    /// also the body of an answer libsoup makes itself. A `Content-Language` set before goes.
+    func fill(headers: [(String, String)], body: [UInt8], type: String) {
         let responseHeaders = soup_server_message_get_response_headers(pointer)
+        soup_message_headers_remove(responseHeaders, "Content-Language")
+        // libsoup appends a body to the one set before.
+        soup_message_body_truncate(soup_server_message_get_response_body(pointer))
         for (name, value) in headers {
             soup_message_headers_replace(responseHeaders, name, value)
         }

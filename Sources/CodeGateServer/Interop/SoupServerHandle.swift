@@ -14,11 +14,13 @@ final class SoupServerHandle {
     /// A server whose `early` closure sees each request once its headers are read, and whose
     /// `handler` sees it once its body is too, unless `early` answered it; at most
     /// `maxConnections` are open, and one on which nothing moves for `idleSeconds`, or whose
-    /// request is not answered `requestSeconds` after its first byte, is closed.
+    /// request is not answered `requestSeconds` after its first byte, is closed. `own` gives
+    /// the answers libsoup makes itself their body (`fillOwnAnswers`).
     init(
         idleSeconds: guint, requestSeconds: guint, maxConnections: Int,
         early: @escaping @MainActor (ServerMessage) -> Void,
-        handler: @escaping @MainActor (ServerMessage) -> Void
+        handler: @escaping @MainActor (ServerMessage) -> Void,
+        own: @escaping @MainActor (ServerMessage) -> Void
     ) {
         // Paths as sent: libsoup would decode "%2F" into a "/" that routes ("/v1/codes%2Fverify").
         var raw = GValue()
@@ -39,6 +41,40 @@ final class SoupServerHandle {
             server: server, limit: maxConnections, idleSeconds: idleSeconds, requestSeconds: requestSeconds)
         soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
         soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
+        Self.fillOwnAnswers(of: server, own)
+    }
+
+    /// libsoup answers some requests itself, with an empty body: 400 for one it cannot read (a
+    /// malformed request line or header, no `Host`), 404 for `*`, which no handler's path takes.
+    /// A request that fails to parse reaches no signal before its answer is written, so each
+    /// request starts with the body `own` makes for it then (a 400's, in the default language);
+    /// once the body is read — after libsoup's own handler, connected first, has routed it — a
+    /// status libsoup set without a handler answering gets the body `own` makes for that status,
+    /// in the request's language.
+    private static func fillOwnAnswers(
+        of server: UnsafeMutablePointer<SoupServer>, _ own: @escaping @MainActor (ServerMessage) -> Void
+    ) {
+        typealias Read = @convention(c) (OpaquePointer?, gpointer?) -> Void
+        let read: Read = { message, data in
+            guard let message else { return }
+            MainActor.assumeIsolated { ClosureBox<@MainActor (OpaquePointer) -> Void>.unbox(data)?.value(message) }
+        }
+        let routed: @MainActor (OpaquePointer) -> Void = { pointer in
+            let message = ServerMessage(pointer: pointer)
+            if message.status >= 400, !message.isAnswered { own(message) }
+        }
+        typealias Started = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
+        let started: Started = { _, message, data in
+            guard let message else { return }
+            MainActor.assumeIsolated { ClosureBox<@MainActor (OpaquePointer) -> Void>.unbox(data)?.value(message) }
+        }
+        let start: @MainActor (OpaquePointer) -> Void = { pointer in
+            own(ServerMessage(pointer: pointer))
+            _ = Signal.connect(
+                UnsafeMutableRawPointer(pointer), "got-body", routed, thunk: unsafeBitCast(read, to: GCallback.self))
+        }
+        _ = Signal.connect(
+            UnsafeMutableRawPointer(server), "request-started", start, thunk: unsafeBitCast(started, to: GCallback.self))
     }
 
     isolated deinit {

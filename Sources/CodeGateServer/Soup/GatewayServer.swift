@@ -41,7 +41,8 @@ public final class GatewayServer {
         requestSeconds: UInt32(Self.requestTimeout.components.seconds),
         maxConnections: Self.maxConnections,
         early: { [weak self] in self?.checkHeaders($0) },
-        handler: { [weak self] in self?.handle($0) })
+        handler: { [weak self] in self?.handle($0) },
+        own: { [weak self] in self?.fillOwnAnswer($0) })
 
     /// A server for `api`; nothing listens until `listen`. Requests from `trustedProxy` are
     /// counted against the client its `X-Forwarded-For` names.
@@ -106,18 +107,17 @@ public final class GatewayServer {
     private func handle(_ message: ServerMessage) {
         let started = ContinuousClock.now
         switch (message.method, message.path) {
-        case ("GET", ProtocolPath.metrics):
+        // HEAD as GET (libsoup sends the headers only), for probes that ask with HEAD.
+        case ("GET", ProtocolPath.metrics), ("HEAD", ProtocolPath.metrics):
             respond(
                 message, status: 200, headers: [],
                 body: Array(metrics.text(connections: server.connectionCount, pending: outboxPending?()).utf8),
                 type: "text/plain; version=0.0.4; charset=utf-8", started: started)
             return
-        case ("GET", ProtocolPath.health):
-            let healthy = api.isHealthy()
-            let body = JSONValue.object([
-                ("status", .string(healthy ? "ok" : ProtocolErrorKind.stateUnavailable.rawValue))
-            ])
-            respond(message, status: healthy ? 200 : 503, headers: [], body: body.encoded, started: started)
+        case ("GET", ProtocolPath.health), ("HEAD", ProtocolPath.health):
+            let answer = api.healthAnswer()
+            respond(
+                message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
             return
         default: break
         }
@@ -151,6 +151,24 @@ public final class GatewayServer {
     private final class Exchange {
         var answered = false
         var paused = false
+    }
+
+    /// The protocol's error body for an answer libsoup makes itself (`SoupServerHandle`): 404
+    /// `not_found` for a path no handler takes, 400 `invalid_request` for the rest, which it
+    /// could not read. Its status stays libsoup's.
+    private func fillOwnAnswer(_ message: ServerMessage) {
+        // Every request starts with this one (status 0, no header read yet): made once.
+        guard message.status != 0 else { return fill(message, with: unreadable) }
+        let refusal: Refusal = message.status == 404 ? .notFound : .malformedRequest
+        fill(message, with: refusal.answer(in: .preferred(by: message.header(ProtocolHeader.acceptLanguage))))
+    }
+
+    private lazy var unreadable = Refusal.malformedRequest.answer(in: .preferred(by: nil))
+
+    private func fill(_ message: ServerMessage, with answer: APIAnswer) {
+        message.fill(
+            headers: answer.headers + [("Cache-Control", "no-store")], body: answer.body.encoded,
+            type: "application/json; charset=utf-8")
     }
 
     /// The client a request counts against: the address the trusted proxy appended last to

@@ -6,6 +6,10 @@ Starts gateways (the binary is the first argument) on private states and checks:
   client still streams, and the gateway does not grow;
 - a repeated Idempotency-Key, Content-Length or Content-Type is refused with 400;
 - "%2F" in a path is no separator (404), and a negative Content-Length draws no GLib warning;
+- the answers libsoup makes itself carry the protocol's JSON error: 400 invalid_request for a
+  request it cannot read (a malformed request line or header, no Host or a bad one), 404
+  not_found for "*", in the request's language once its headers were read;
+- HEAD /healthz and HEAD /metrics are GET's headers without the body;
 - GET /healthz is 200 on a usable state and 503 on one it cannot use; GET /metrics parses
   as Prometheus text and counts requests, codes and latency;
 - --listen takes another loopback address; a remote one needs --allow-remote;
@@ -145,10 +149,46 @@ def refused_from_headers(gateway):
     passed("%2F is no path separator (404); a negative Content-Length is refused")
 
 
+def error_answer(answer):
+    """The status, the headers (lower-cased names) and the `error` object of a raw answer."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    headers = dict((name.lower(), value) for name, value in (line.split(": ", 1) for line in lines[1:]))
+    try:
+        error = json.loads(body)["error"]
+    except (ValueError, KeyError, TypeError):
+        error = None
+    return int(lines[0].split()[1]), headers, error
+
+
+def libsoups_own_answers(gateway):
+    for request, status, kind, language in (
+        (b"garbage\r\n\r\n", 400, "invalid_request", "zh-CN"),
+        (b"GET /healthz HTTP/abc\r\nHost: x\r\n\r\n", 400, "invalid_request", "zh-CN"),
+        (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n", 400, "invalid_request", "zh-CN"),
+        (b"GET /healthz HTTP/1.1\r\nHost: a/b\r\nAccept-Language: en\r\n\r\n", 400, "invalid_request", "zh-CN"),
+        (b"GET /healthz HTTP/1.1\r\nAccept-Language: en\r\n\r\n", 400, "invalid_request", "zh-CN"),
+        (b"OPTIONS * HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nConnection: close\r\n\r\n", 404, "not_found", "en"),
+        (b"GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404, "not_found", "zh-CN"),
+    ):
+        answer = raw(gateway, request)
+        got, headers, error = error_answer(answer)
+        if (got, error and error.get("kind")) != (status, kind) or not error.get("message") \
+                or not headers.get("content-type", "").startswith("application/json") \
+                or headers.get("content-language") != language or headers.get("cache-control") != "no-store":
+            fail(f"{request[:30]!r} got {answer[:400]!r}, not {status} {kind} in {language}")
+    passed("libsoup's own answers: 400 invalid_request (malformed, no Host), 404 not_found for *, as JSON")
+
+
 def health_and_metrics(gateway):
     status, headers, body = gateway.ask("GET", "/healthz")
     if status != 200 or json.loads(body) != {"status": "ok"}:
         fail(f"/healthz on a usable state: {status} {body!r}")
+    for path in ("/healthz", "/metrics"):
+        answer = raw(gateway, f"HEAD {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        head, _, rest = answer.partition(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1.1 200 ") or rest or b"Content-Length: 0\r" in head + b"\r":
+            fail(f"HEAD {path}: {answer[:300]!r}")
     gateway.ask("POST", "/v1/codes", b'{"phone": "+447400900150"}', {"Idempotency-Key": "m1"})
     gateway.ask("POST", "/v1/codes/verify", b'{"phone": "+447400900150", "code": "000000"}')
     gateway.ask("POST", "/v1/codes", b'{"phone": "+16502530000"}', {"Idempotency-Key": "m2"})
@@ -183,7 +223,7 @@ def health_and_metrics(gateway):
     broken.stop()
     if status != 503:
         fail(f"/healthz on a state it cannot use: {status} {body!r}")
-    passed("/healthz 200 on a usable state, 503 on one it cannot use; /metrics parses and counts")
+    passed("/healthz 200 on a usable state (HEAD too), 503 on one it cannot use; /metrics parses and counts")
 
 
 def listen_and_proxy():
@@ -306,6 +346,7 @@ def main():
     gateway = Gateway("--rate-limit", "0")
     try:
         refused_from_headers(gateway)
+        libsoups_own_answers(gateway)
         health_and_metrics(gateway)
     finally:
         status, _, err = gateway.stop()
