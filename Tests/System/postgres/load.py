@@ -6,7 +6,7 @@
   load.py guess URLS PHONE COUNT CODE  COUNT verifications of CODE at once; prints one
                                        "STATUS RESULT ATTEMPTS_LEFT" line per answer
   load.py load URLS SECONDS            requests for fresh numbers, one after another on three
-                                       threads, for SECONDS; prints "STATUS PHONE RETRY_AFTER"
+                                       threads, for SECONDS; prints "STATUS PHONE RETRY_AFTER KIND"
   load.py churn COUNT                  COUNT loopback connections to a listener of its own, each
                                        closed at once: the kernel's socket tables then hold them
                                        in TIME_WAIT for a minute, as after a burst of clients
@@ -99,16 +99,21 @@ def main(arguments):
     elif mode == "load":
         end = time.monotonic() + float(arguments[2])
         lock = threading.Lock()
+        # Each number once: random ones would meet again (a birthday collision in one run of
+        # four), and a number met again in its cooldown is rightly refused 429.
+        numbers = iter(range(random.randrange(10_000_000, 50_000_000), 100_000_000))
 
         def client(index):
             while time.monotonic() < end:
-                phone = "+86137" + str(random.randrange(10_000_000, 100_000_000))
-                try:
-                    status, _, retry = post(urls[index % len(urls)], "/v1/codes", {"phone": phone}, uuid.uuid4().hex)
-                except Exception as error:
-                    status, retry = "error:" + type(error).__name__, None
                 with lock:
-                    print(status, phone, retry or "-", flush=True)
+                    phone = "+86137" + str(next(numbers))
+                try:
+                    status, body, retry = post(urls[index % len(urls)], "/v1/codes", {"phone": phone}, uuid.uuid4().hex)
+                    kind = body.get("error", {}).get("kind", "-") if isinstance(body, dict) else "-"
+                except Exception as error:
+                    status, retry, kind = "error:" + type(error).__name__, None, "-"
+                with lock:
+                    print(status, phone, retry or "-", kind, flush=True)
 
         threads = [threading.Thread(target=client, args=(index,)) for index in range(3)]
         for thread in threads:
