@@ -1,6 +1,8 @@
 /// A member's value in a protocol body. The protocol's requests are flat objects, so a value
-/// is a string, a number, a boolean or null; its answers' error bodies hold one object inside
-/// (`{"error": {...}}`), which the reader takes only when it is told to.
+/// it reads is a string, a number, a boolean or null; its answers' error bodies hold one object
+/// inside (`{"error": {...}}`), which the reader takes only when it is told to. Any other array
+/// or object is checked and passed over (`nested`): an unknown member is ignored whatever its
+/// value, so that a later version may add one.
 package enum JSONScalar: Equatable, Sendable {
     case string(String)
     /// A number as written ("60", "-1.5e3"), checked against JSON's grammar.
@@ -9,6 +11,9 @@ package enum JSONScalar: Equatable, Sendable {
     case null
     /// An object inside the object read, when nesting is allowed.
     case object([String: JSONScalar])
+    /// An array, or an object deeper than the nesting allowed: strict JSON, not kept, as no
+    /// member the protocol reads holds one.
+    case nested
 
     /// The string, if the value is one.
     package var string: String? {
@@ -47,9 +52,10 @@ package struct JSONError: Error, Equatable {
 
 /// A strict reader of the protocol's JSON objects (RFC 8259): UTF-8 only, no trailing data, no
 /// duplicate members, no control characters in strings, escapes (with surrogate pairs)
-/// checked, arrays refused, and objects inside objects refused beyond the nesting allowed — so
-/// its recursion is bounded whatever the body. Bodies are bounded before they get here, so the
-/// reader needs no limits of its own beyond what it is given.
+/// checked. Objects inside objects are read up to the nesting allowed; arrays, and objects
+/// deeper than that, are checked without recursion and passed over, up to `deepest` levels —
+/// so neither its stack nor its work grows past a bound whatever the body. Bodies are bounded
+/// before they get here, so the reader needs no limits of its own beyond these.
 package struct JSONReader {
     private let bytes: [UInt8]
     private let nesting: Int
@@ -116,9 +122,64 @@ package struct JSONReader {
         case UInt8(ascii: "n"):
             try literal("null")
             return .null
-        case UInt8(ascii: "{"), UInt8(ascii: "["): throw failure("nested values are not part of the protocol")
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try skipNested()
+            return .nested
         default: return .number(try readNumber())
         }
+    }
+
+    /// How deep arrays and objects passed over may nest.
+    package static let deepest = 32
+
+    /// Checks the array or object that starts here and moves past it, keeping nothing: a
+    /// stack of the brackets still open instead of recursion.
+    private mutating func skipNested() throws(JSONError) {
+        var closers: [UInt8] = []
+        var wantsValue = true
+        while true {
+            skipSpace()
+            if !wantsValue {
+                guard let closer = closers.last else { return }
+                if peek == UInt8(ascii: ",") {
+                    index += 1
+                    if closer == UInt8(ascii: "}") { try readMemberName() }
+                    wantsValue = true
+                } else {
+                    try expect(closer)
+                    closers.removeLast()
+                }
+                continue
+            }
+            wantsValue = false
+            switch peek {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard closers.count < Self.deepest else { throw failure("values nested too deep") }
+                let closer = peek == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                index += 1
+                skipSpace()
+                if peek == closer {
+                    index += 1
+                    continue
+                }
+                closers.append(closer)
+                if closer == UInt8(ascii: "}") { try readMemberName() }
+                wantsValue = true
+            case UInt8(ascii: "\""): _ = try readString()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            default: _ = try readNumber()
+            }
+        }
+    }
+
+    /// A member's name and its colon, inside an object passed over.
+    private mutating func readMemberName() throws(JSONError) {
+        skipSpace()
+        _ = try readString()
+        skipSpace()
+        try expect(UInt8(ascii: ":"))
     }
 
     /// A number as JSON's grammar has it: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
