@@ -45,6 +45,8 @@ LINT_PACKAGES := shellcheck
 DOCS_PACKAGES := gi-docgen
 # The real screen reader, headless: Debian's Orca logs every utterance to a file.
 ORCA_PACKAGES := $(A11Y_PACKAGES) orca
+# Tests/System/openapi: schemathesis from PyPI, in a virtual environment under .build.
+OPENAPI_PACKAGES := $(RUN_PACKAGES) python3-venv python3-pip
 # Real GTK under Xvfb: software cairo rendering, criticals crash, no accessibility bus, and
 # the source language whatever the developer's (the tests that need a language set their own).
 HEADLESS := xvfb-run -a -s "-screen 0 1280x800x24" env GSK_RENDERER=cairo G_DEBUG=fatal-criticals GTK_A11Y=none \
@@ -151,7 +153,7 @@ run: build
 # Every Debian package a system suite needs (Tests/System/SUITES), Orca's among them for
 # `orca-controls` (and `orca`, which is not in SUITES).
 CHECK_PACKAGES = $(sort $(CONTRAST_PACKAGES) $(GOBJECT_TEST_PACKAGES) $(LANGUAGE_PACKAGES) $(DEB_TEST_PACKAGES) \
-	$(ORCA_PACKAGES))
+	$(ORCA_PACKAGES) $(OPENAPI_PACKAGES))
 
 test: locale stage docs lint
 	$(call require,$(CHECK_PACKAGES))

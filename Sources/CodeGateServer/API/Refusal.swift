@@ -30,6 +30,8 @@ enum Refusal: Error, Equatable {
     case malformedRequest
     case notFound
     case methodNotAllowed
+    /// A method other than GET or HEAD on `/healthz` or `/metrics`.
+    case readOnlyPath
     case lengthRequired
     case payloadTooLarge
     case unsupportedMediaType
@@ -58,7 +60,7 @@ enum Refusal: Error, Equatable {
             .invalidPhone, .unassignedNumber, .malformedRequest:
             400
         case .notFound: 404
-        case .methodNotAllowed: 405
+        case .methodNotAllowed, .readOnlyPath: 405
         case .lengthRequired: 411
         case .payloadTooLarge: 413
         case .unsupportedMediaType: 415
@@ -78,7 +80,7 @@ enum Refusal: Error, Equatable {
         case .regionNotServed: .regionNotServed
         case .notAMobileNumber: .notAMobileNumber
         case .notFound: .notFound
-        case .methodNotAllowed: .methodNotAllowed
+        case .methodNotAllowed, .readOnlyPath: .methodNotAllowed
         case .lengthRequired: .lengthRequired
         case .payloadTooLarge: .payloadTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
@@ -132,6 +134,7 @@ enum Refusal: Error, Equatable {
         case .malformedRequest: localized("请求格式不正确，无法读取")
         case .notFound: localized("没有这个接口")
         case .methodNotAllowed: localized("此接口只接受 POST 请求")
+        case .readOnlyPath: localized("此接口只接受 GET 和 HEAD 请求")
         case .lengthRequired: localized("请求正文须带 Content-Length")
         case .payloadTooLarge: localized("请求正文超过 {0} 字节").filling(GatewayAPI.maxBodyBytes)
         case .unsupportedMediaType: localized("请求正文须为 UTF-8 编码的 application/json")
@@ -168,6 +171,7 @@ enum Refusal: Error, Equatable {
         var headers = [(ProtocolHeader.contentLanguage, language.tag)]
         if let retryAfter { headers.append((ProtocolHeader.retryAfter, String(retryAfter))) }
         if self == .methodNotAllowed { headers.append(("Allow", "POST")) }
+        if self == .readOnlyPath { headers.append(("Allow", "GET, HEAD")) }
         let error = ErrorAnswer(kind: kind, message: language.speaking { message }, retryAfterSeconds: retryAfter)
         return APIAnswer(status: status, headers: headers, body: error.json)
     }

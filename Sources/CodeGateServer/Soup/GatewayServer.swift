@@ -119,6 +119,11 @@ public final class GatewayServer {
             respond(
                 message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
             return
+        case (_, ProtocolPath.metrics), (_, ProtocolPath.health):
+            let answer = Refusal.readOnlyPath.answer(in: .preferred(by: message.header(ProtocolHeader.acceptLanguage)))
+            respond(
+                message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
+            return
         default: break
         }
         let request = APIRequest(
