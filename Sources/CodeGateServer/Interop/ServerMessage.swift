@@ -1,5 +1,6 @@
 import CSoup
 import Glibc
+import CodeGateProtocol
 
 /// A libsoup server message as the gateway reads and answers it: C strings in, Swift values out.
 ///
@@ -136,7 +137,7 @@ struct ServerMessage: @unchecked Sendable {
     /// also the body of an answer libsoup makes itself. A `Content-Language` set before goes.
     func fill(headers: [(String, String)], body: [UInt8], type: String) {
         let responseHeaders = soup_server_message_get_response_headers(pointer)
-        soup_message_headers_remove(responseHeaders, "Content-Language")
+        soup_message_headers_remove(responseHeaders, ProtocolHeader.contentLanguage)
         // libsoup appends a body to the one set before.
         soup_message_body_truncate(soup_server_message_get_response_body(pointer))
         for (name, value) in headers {
