@@ -40,11 +40,11 @@ package struct IssuedCode: Equatable {
         self.attemptsLeft = attemptsLeft
     }
 
-    /// The bytes hashed in front of the salt for a verification id: longer than a salt and a
-    /// code together, so that no id is made of what a code's digest is.
+    /// The bytes hashed in front of the salt for a verification id: alone longer than a salt
+    /// and the longest code together, so what an id digests is never what a code's digest does.
     private static let idLabel = Array("codegate verification id:".utf8)
     /// The id's bytes: 128 bits, as 32 hex digits.
-    static let idSize = 16
+    private static let idSize = 16
 
     /// The verification id of the code with `salt` under `key`, which its requester is told.
     static func verificationID(salt: [UInt8], key: [UInt8]) -> String {
