@@ -103,9 +103,13 @@ class Server:
             headers["Accept-Language"] = language
         return self.call("POST", "/v1/codes", {"phone": phone}, headers)
 
-    def verify(self, phone, code, language=None):
+    def verify(self, phone, code, verification_id, language=None):
+        """Checks `code` under `verification_id` (None: a client from before the member)."""
         headers = {"Accept-Language": language} if language else {}
-        return self.call("POST", "/v1/codes/verify", {"phone": phone, "code": code}, headers)
+        body = {"phone": phone, "code": code}
+        if verification_id is not None:
+            body["verification_id"] = verification_id
+        return self.call("POST", "/v1/codes/verify", body, headers)
 
 
 class Phone:
@@ -113,10 +117,12 @@ class Phone:
 
     def __init__(self, stream):
         self.lines = queue.Queue()
+        self.seen = []
         threading.Thread(target=self._read, args=(stream,), daemon=True).start()
 
     def _read(self, stream):
         for line in stream:
+            self.seen.append(line)
             self.lines.put(line.rstrip("\n"))
 
     def messages_until(self, phone, timeout=5):
@@ -149,6 +155,7 @@ class FilePhone(Phone):
     def __init__(self, path):
         stream = open(path, encoding="utf-8", errors="replace")
         self.lines = queue.Queue()
+        self.seen = []
         threading.Thread(target=self._follow, args=(stream,), daemon=True).start()
 
     def _follow(self, stream):
@@ -160,6 +167,7 @@ class FilePhone(Phone):
                 continue
             pending += chunk
             if pending.endswith("\n"):
+                self.seen.append(pending)
                 self.lines.put(pending.rstrip("\n"))
                 pending = ""
 
@@ -168,7 +176,17 @@ def new_key():
     return uuid.uuid4().hex
 
 
+VERIFICATION_ID = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
+
+
+def strangers_id():
+    """A verification id of the right shape that no server gave anyone: 128 random bits."""
+    return uuid.uuid4().hex
+
+
 used_numbers = set()
+# Every verification id a server answered with: none may show in its output (`check_ids_unlogged`).
+issued_ids = []
 
 
 def fresh_number():
@@ -201,6 +219,10 @@ def expect_receipt(answer, status):
     expect_json_answer(answer)
     for member in ("cooldown_seconds", "expires_in_seconds"):
         expect(positive_int(answer.json.get(member)), f"{member} is not an integer ≥ 1: {answer}")
+    identifier = answer.json.get("verification_id")
+    expect(isinstance(identifier, str) and VERIFICATION_ID.match(identifier),
+           f"verification_id is not 22-128 of A-Z a-z 0-9 _ -: {answer}")
+    issued_ids.append(identifier)
     return answer.json
 
 
@@ -231,9 +253,10 @@ def wrong_code(right=None):
 
 
 class Suite:
-    def __init__(self, server, phone):
+    def __init__(self, server, phone, log=None):
         self.server = server
         self.phone = phone
+        self.log = log
         self.results = {"PASS": 0, "FAIL": 0, "SKIP": 0}
 
     def run(self, name, check):
@@ -256,6 +279,10 @@ class Suite:
         receipt = expect_receipt(self.server.request_code(number, **options), 201)
         code = self.phone.code_for(number) if self.phone else None
         return receipt, code
+
+    def verify(self, number, code, receipt):
+        """Checks `code` for `number` under the verification id of `receipt`."""
+        return self.server.verify(number, code, receipt["verification_id"])
 
     # The checks, in the order docs/protocol.md describes them.
 
@@ -283,15 +310,16 @@ class Suite:
         replay = expect_receipt(again, 200)
         expect(again.header("Idempotent-Replayed") == "true", f"no \"Idempotent-Replayed: true\" on the replay: {again.headers}")
         expect(replay["cooldown_seconds"] <= first["cooldown_seconds"], "the replay's cooldown is longer than the first answer's")
+        expect(replay["verification_id"] == first["verification_id"], "the replay's verification_id is not the first answer's")
         if self.phone is None:
-            return "200 with Idempotent-Replayed (the SMS count needs the phone)"
+            return "200 with Idempotent-Replayed and the same verification_id (the SMS count needs the phone)"
         # The gateway delivers in order: no SMS to `number` before the next one to `other`
         # means the replay sent none.
         other = fresh_number()
         expect_receipt(self.server.request_code(other), 201)
         second = [m for m in self.phone.messages_until(other) if m[0] == number]
         expect(not second, f"the replay sent a second SMS to {number}")
-        return "200 with Idempotent-Replayed, no second SMS"
+        return "200 with Idempotent-Replayed and the same verification_id, no second SMS"
 
     def check_idempotency_mismatch(self):
         key = new_key()
@@ -301,17 +329,17 @@ class Suite:
 
     def check_wrong_code(self):
         number = fresh_number()
-        _, code = self.requested(number)
-        result = expect_result(self.server.verify(number, wrong_code(code)), "wrong_code")
+        receipt, code = self.requested(number)
+        result = expect_result(self.verify(number, wrong_code(code), receipt), "wrong_code")
         expect(positive_int(result.get("attempts_left")), f"attempts_left is not an integer ≥ 1: {result}")
         return f"wrong_code, {result['attempts_left']} attempts left"
 
     def check_attempts_lock(self):
         number = fresh_number()
-        _, code = self.requested(number)
+        receipt, code = self.requested(number)
         previous = None
         for guess in range(1, 21):
-            result = self.server.verify(number, wrong_code(code))
+            result = self.verify(number, wrong_code(code), receipt)
             expect_json_answer(result)
             if result.json.get("result") == "locked":
                 break
@@ -323,20 +351,64 @@ class Suite:
         else:
             raise Failed("20 wrong guesses did not lock the code")
         expect(previous in (None, 1), f"locked with {previous} attempts left")
-        expect_result(self.server.verify(number, code or wrong_code()), "locked")
-        return f"locked after {guess} wrong guesses" + (", and the right code stays locked" if code else "")
+        expect_result(self.verify(number, code or wrong_code(), receipt), "locked")
+        expect_result(self.server.verify(number, code or wrong_code(), strangers_id()), "no_code")
+        return (f"locked after {guess} wrong guesses" + (", and the right code stays locked" if code else "")
+                + "; no_code under another id")
 
     def check_verified(self):
         self.needs_phone()
         number = fresh_number()
-        _, code = self.requested(number)
-        expect_result(self.server.verify(number, code), "verified")
-        expect_result(self.server.verify(number, code), "no_code")
+        receipt, code = self.requested(number)
+        expect_result(self.verify(number, code, receipt), "verified")
+        expect_result(self.verify(number, code, receipt), "no_code")
         return "verified, then no_code: the code is used up"
 
     def check_no_code(self):
-        expect_result(self.server.verify(fresh_number(), "123456"), "no_code")
+        expect_result(self.server.verify(fresh_number(), "123456", strangers_id()), "no_code")
         return "no_code for a number never asked for"
+
+    def check_verification_id(self):
+        """A check is bound to the request that sent the code: under any other id it gets the
+        answer of a number without a code and spends none of the code's attempts."""
+        number = fresh_number()
+        receipt, code = self.requested(number)
+        for guess in range(5):
+            answer = self.server.verify(number, wrong_code(code), strangers_id())
+            expect_result(answer, "no_code")
+            expect("attempts_left" not in answer.json, f"guess {guess + 1} under another id told attempts_left: {answer}")
+        if code:
+            expect_result(self.server.verify(number, code, strangers_id()), "no_code")
+            expect_result(self.verify(number, code, receipt), "verified")
+            return "5 wrong guesses and the right code under other ids: no_code, nothing counted; then verified"
+        # Without the code: the first guess under the right id has every attempt left, as
+        # the first one on a code no one else guessed at.
+        other = fresh_number()
+        fresh, _ = self.requested(other)
+        untouched = expect_result(self.verify(other, wrong_code(), fresh), "wrong_code").get("attempts_left")
+        after = expect_result(self.verify(number, wrong_code(), receipt), "wrong_code").get("attempts_left")
+        expect(after == untouched, f"{after} attempts left after guesses under other ids, not {untouched}")
+        return f"5 wrong guesses under other ids: no_code, nothing counted ({after} attempts left)"
+
+    def check_verify_without_id(self):
+        number = fresh_number()
+        receipt, code = self.requested(number)
+        error = expect_error(self.server.verify(number, code or wrong_code(), None), 400, "invalid_request")
+        expect("verification_id" in error["message"], f"the message does not name verification_id: {error['message']!r}")
+        if code:
+            expect_result(self.verify(number, code, receipt), "verified")
+        return "400 invalid_request naming verification_id" + (", the code untouched" if code else "")
+
+    def check_ids_unlogged(self):
+        if self.log is None and self.phone is None:
+            raise Skipped("needs the gateway's output, which only a gateway started by the suite (or --phone) shows")
+        said = "".join(self.phone.seen) if self.phone else ""
+        if self.log:
+            with open(self.log, encoding="utf-8", errors="replace") as log:
+                said += log.read()
+        shown = [identifier for identifier in issued_ids if identifier in said]
+        expect(not shown, f"{len(shown)} of {len(issued_ids)} verification ids are in the gateway's output")
+        return f"none of {len(issued_ids)} verification ids in the gateway's output"
 
     def check_expiry(self):
         number = fresh_number()
@@ -346,7 +418,7 @@ class Suite:
             raise Skipped(f"codes live {lifetime} s, over {LONGEST_EXPIRY} s (run the server with a shorter lifetime)")
         code = self.phone.code_for(number) if self.phone else wrong_code()
         time.sleep(lifetime + 1)
-        expect_result(self.server.verify(number, code), "expired")
+        expect_result(self.verify(number, code, receipt), "expired")
         return f"expired after {lifetime} s"
 
     def check_error_languages(self):
@@ -375,9 +447,10 @@ class Suite:
         expect_error(server.call("POST", "/v1/codes", {"phone": fresh_number()}), 400, "invalid_request")
         expect_error(server.request_code(fresh_number(), key="no spaces allowed"), 400, "invalid_request")
         expect_error(server.request_code("13800138000"), 400, "invalid_phone")
-        expect_error(server.verify(fresh_number(), "12ab56"), 400, "invalid_request")
+        expect_error(server.verify(fresh_number(), "12ab56", strangers_id()), 400, "invalid_request")
+        expect_error(server.verify(fresh_number(), "123456", 123456), 400, "invalid_request")
         expect_error(server.call("POST", "/v1/codes/verify", {"phone": fresh_number()}), 400, "invalid_request")
-        return "bad JSON, not an object, wrong type, no or bad Idempotency-Key, bad phone, bad code"
+        return "bad JSON, not an object, wrong type, no or bad Idempotency-Key, bad phone, bad code, bad verification_id"
 
     def check_limits(self):
         server = self.server
@@ -395,7 +468,8 @@ class Suite:
 
     def run_all(self):
         for name in ("request", "cooldown", "idempotent_retry", "idempotency_mismatch", "wrong_code",
-                     "attempts_lock", "verified", "no_code", "expiry", "error_languages", "bad_requests", "limits"):
+                     "attempts_lock", "verified", "no_code", "verification_id", "verify_without_id", "expiry",
+                     "error_languages", "bad_requests", "limits", "ids_unlogged"):
             self.run(name.replace("_", " "), getattr(self, "check_" + name))
         print(f"{self.results['PASS']} passed, {self.results['FAIL']} failed"
               + (f" ({self.results['SKIP']} skipped)" if self.results["SKIP"] else ""), flush=True)
@@ -442,7 +516,7 @@ def main(arguments):
             print(f"conformance: {error}", file=sys.stderr)
             return 2
         print(f"conformance: {url}", flush=True)
-        status = Suite(server, phone).run_all()
+        status = Suite(server, phone, log=state + "/gateway.log" if gateway else None).run_all()
         if gateway and status:
             with open(state + "/gateway.log", encoding="utf-8", errors="replace") as log:
                 sys.stderr.write("conformance: the gateway's log:\n" + log.read())

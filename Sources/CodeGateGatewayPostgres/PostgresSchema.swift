@@ -41,6 +41,9 @@ enum PostgresSchema {
                 PRIMARY KEY (name, period))
             """,
         ],
+        // The salt of the code each reply sent, its verification id's source (`GatewayStore`'s
+        // schema 3); a reply kept before has none and is not replayed.
+        ["ALTER TABLE codegate_replies ADD COLUMN code_salt bytea"],
     ]
 
     /// The version this gateway brings the database to.

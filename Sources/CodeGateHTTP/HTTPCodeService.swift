@@ -99,9 +99,11 @@ public final class HTTPCodeService: CodeService {
         return try outcome.mapError(\.error).get()
     }
 
-    public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
-        let answer = try await exchange(
-            CodesProtocol.verifyPath, CodesProtocol.verifyBody(code, for: number), idempotencyKey: nil)
+    public func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)
+        -> VerificationResult
+    {
+        let body = CodesProtocol.verifyBody(code, for: number, verificationID: verificationID)
+        let answer = try await exchange(CodesProtocol.verifyPath, body, idempotencyKey: nil)
         let outcome = CodesProtocol.verification(from: answer)
         if case .failure(let refusal) = outcome, !refusal.settled {
             report("POST /\(CodesProtocol.verifyPath): \(refusal.reason)")

@@ -10,8 +10,12 @@ public protocol CodeService: AnyObject {
     /// Sends a fresh code to `number`. The answer carries the cooldown the service imposes
     /// before the next request for the same number.
     func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt
-    /// Checks `code` against the last code sent to `number`.
-    func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult
+    /// Checks `code` against the last code sent to `number`, under the `verificationID` its
+    /// request's receipt carried: with any other id the answer is `.noCodeRequested` and no
+    /// guess is counted, so whoever did not request the code can neither lock it nor learn that
+    /// it exists.
+    func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)
+        -> VerificationResult
 }
 
 /// The service's answer to an accepted request.
@@ -20,11 +24,15 @@ public struct CodeReceipt: Equatable, Sendable {
     public let cooldown: Duration
     /// How long the code stays valid.
     public let validFor: Duration
+    /// What binds a check to this request: told only to its requester (and again when the same
+    /// request is replayed), sent back with the code (`CodeService.verify`).
+    public let verificationID: String
 
     /// Describes an accepted request.
-    public init(cooldown: Duration, validFor: Duration) {
+    public init(cooldown: Duration, validFor: Duration, verificationID: String) {
         self.cooldown = cooldown
         self.validFor = validFor
+        self.verificationID = verificationID
     }
 }
 
@@ -38,7 +46,8 @@ public enum VerificationResult: Equatable, Sendable {
     case expired
     /// Too many wrong guesses; a new code must be requested.
     case locked
-    /// No code is outstanding for the number (never requested, or already used).
+    /// No code is outstanding for the number under the id checked with (never requested,
+    /// already used, or superseded by a newer request).
     case noCodeRequested
 }
 

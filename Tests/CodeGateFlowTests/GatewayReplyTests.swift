@@ -15,11 +15,13 @@ extension GatewayStoreTests {
         let second = service(seed: 2)
         let phone = MessageLog(first.outbox)
         let otherPhone = MessageLog(second.outbox)
-        let sent = CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))
-        #expect(try await first.requestCode(for: number, idempotencyKey: "slide-1") == .sent(sent))
+        let sent = try await first.requestCode(for: number, idempotencyKey: "slide-1")
+        #expect(sent.timesOnly == .sent(.times(60, 300)))
+        let id = try #require(sent.receipt?.verificationID)
         clock.advance(by: .milliseconds(20_500))
-        let left = KeyedReceipt.replayed(CodeReceipt(cooldown: .seconds(40), validFor: .seconds(280)))
-        #expect(try await second.requestCode(for: number, idempotencyKey: "slide-1") == left)
+        let left = KeyedReceipt.replayed(
+            CodeReceipt(cooldown: .seconds(40), validFor: .seconds(280), verificationID: id))
+        #expect(try await second.requestCode(for: number, idempotencyKey: "slide-1") == left, "with the same id")
         #expect(try await service(seed: 3).requestCode(for: number, idempotencyKey: "slide-1") == left)
         #expect(phone.messages.count == 1 && otherPhone.messages.isEmpty)
         #expect(try rows("SELECT key, number FROM replies") == [[.text("slide-1"), .text(number.e164)]])
@@ -41,21 +43,19 @@ extension GatewayStoreTests {
         }
         clock.advance(by: .seconds(60))
         #expect(
-            try await gateway.requestCode(for: number, idempotencyKey: "slide-2")
-                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+            try await gateway.requestCode(for: number, idempotencyKey: "slide-2").timesOnly == .sent(.times(60, 300)))
     }
 
     @Test func aKeyIsForgottenWithItsCode() async throws {
         let gateway = service()
         _ = try await gateway.requestCode(for: number, idempotencyKey: "slide-1")
         clock.advance(by: .seconds(299))
-        #expect(try await gateway.requestCode(for: number, idempotencyKey: "slide-1")
-            == .replayed(CodeReceipt(cooldown: .seconds(1), validFor: .seconds(1))))
+        #expect(
+            try await gateway.requestCode(for: number, idempotencyKey: "slide-1").timesOnly == .replayed(.times(1, 1)))
         clock.advance(by: .seconds(1))
         // Forgotten: the same key is a new request, and the cooldown is long over.
         #expect(
-            try await gateway.requestCode(for: number, idempotencyKey: "slide-1")
-                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+            try await gateway.requestCode(for: number, idempotencyKey: "slide-1").timesOnly == .sent(.times(60, 300)))
     }
 
     @Test func aDamagedReplyIsDroppedNotTrusted() async throws {
@@ -65,8 +65,27 @@ extension GatewayStoreTests {
         let gateway = service(seed: 2)
         let phone = MessageLog(gateway.outbox)
         #expect(
-            try await gateway.requestCode(for: number, idempotencyKey: "slide-1")
-                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+            try await gateway.requestCode(for: number, idempotencyKey: "slide-1").timesOnly == .sent(.times(60, 300)))
         #expect(phone.messages.count == 1)
+    }
+
+    @Test func aReplayedIdChecksTheCodeItsRequestSent() async throws {
+        let gateway = service()
+        let phone = MessageLog(gateway.outbox)
+        _ = try await gateway.requestCode(for: number, idempotencyKey: "slide-1")
+        let code = try #require(phone.lastCode)
+        let replayed = try await service(seed: 2).requestCode(for: number, idempotencyKey: "slide-1")
+        let id = try #require(replayed.receipt?.verificationID)
+        #expect(try await service(seed: 3).verify(code, for: number, verificationID: id) == .verified)
+    }
+
+    /// A key kept by a gateway before replies kept their code's salt (schema 2): not replayed
+    /// without the id, and its number's cooldown still holds.
+    @Test func aReplyFromBeforeTheIdIsNotReplayed() async throws {
+        _ = try await service().requestCode(for: number, idempotencyKey: "slide-1")
+        try rows("UPDATE replies SET code_salt = NULL")
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 60)) {
+            try await self.service(seed: 2).requestCode(for: self.number, idempotencyKey: "slide-1")
+        }
     }
 }

@@ -17,7 +17,7 @@ extension GatewayStoreTests {
     @Test func aFullStoreRefusesNewNumbersAndEvictsNoLiveRecord() async throws {
         let gateway = service(capacity: 20)
         let log = MessageLog(gateway.outbox)
-        let code = try await deliveredCode(gateway)
+        let (code, id) = try await deliveredCode(gateway)
         var refusals: [CodeServiceError] = []
         for index in 0..<30 {
             let other = try numbered(index)
@@ -41,7 +41,7 @@ extension GatewayStoreTests {
         ) {
             try await gateway.requestCode(for: last)
         }
-        #expect(try await gateway.verify(code, for: number) == .verified, "and its code")
+        #expect(try await gateway.verify(code, for: number, verificationID: id) == .verified, "and its code")
         clock.advance(by: .seconds(240))
         _ = try await gateway.requestCode(for: last)
         #expect(log.messages.count == 21, "room once a code expired")
@@ -127,8 +127,9 @@ extension GatewayStoreTests {
 
     /// The digest is an HMAC under the key file: the database, or a copy of it, verifies no code
     /// without that file, and the digest is not the salted SHA-256 a million guesses would find.
+    /// Nor is the verification id made without it: it binds no check there.
     @Test func theDatabaseAloneRevealsNoCode() async throws {
-        let code = try await deliveredCode(service())
+        let (code, id) = try await deliveredCode(service())
         let row = try rows("SELECT salt, digest FROM numbers")
         guard case .blob(let salt) = row[0][0], case .blob(let digest) = row[0][1] else {
             throw TestFailure.unexpected(row)
@@ -146,10 +147,11 @@ extension GatewayStoreTests {
             store: GatewayStore(
                 folder: StateFolder.open(folder("copy")), report: { _ in },
                 moment: { [unowned self] in moment() }))
-        #expect(try await copy.verify(code, for: number) == .wrongCode(attemptsLeft: 4), "a copy without the key")
+        #expect(
+            try await copy.verify(code, for: number, verificationID: id) == .noCodeRequested, "a copy without the key")
         unlink(folder("codegate/gateway.key"))
-        let without = try await service().verify(code, for: number)
-        #expect(without == .wrongCode(attemptsLeft: 4), "the database without its key: \(without)")
+        let without = try await service().verify(code, for: number, verificationID: id)
+        #expect(without == .noCodeRequested, "the database without its key: \(without)")
         var status = stat()
         #expect(
             lstat(folder("codegate/gateway.key"), &status) == 0 && status.st_mode & 0o777 == 0o600, "a new key, private"

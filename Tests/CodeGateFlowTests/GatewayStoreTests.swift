@@ -59,10 +59,12 @@ import Testing
             store: store(legacyPolicy: policy, capacity: capacity))
     }
 
-    func deliveredCode(_ service: LocalCodeService, to number: PhoneNumber? = nil) async throws -> String {
+    func deliveredCode(_ service: LocalCodeService, to number: PhoneNumber? = nil) async throws -> (
+        code: String, id: String
+    ) {
         let log = MessageLog(service.outbox)
-        _ = try await service.requestCode(for: number ?? self.number)
-        return try #require(log.lastCode)
+        let receipt = try await service.requestCode(for: number ?? self.number)
+        return (try #require(log.lastCode), receipt.verificationID)
     }
 
     /// The database's rows as SQL reads them, for looking behind the store's back.
@@ -72,18 +74,20 @@ import Testing
     }
 
     @Test func aRestartKeepsTheCooldownTheAttemptsAndTheCode() async throws {
-        let code = try await deliveredCode(service())
+        let (code, id) = try await deliveredCode(service())
         let wrong = code == "000000" ? "111111" : "000000"
         clock.advance(by: .seconds(5))
-        #expect(try await service().verify(wrong, for: number) == .wrongCode(attemptsLeft: 4))
+        #expect(try await service().verify(wrong, for: number, verificationID: id) == .wrongCode(attemptsLeft: 4))
         clock.advance(by: .milliseconds(5_500))
         let restarted = service(seed: 2)
         await #expect(throws: CodeServiceError.cooldown(secondsLeft: 50)) {
             try await restarted.requestCode(for: number)
         }
-        #expect(try await restarted.verify(wrong, for: number) == .wrongCode(attemptsLeft: 3))
-        #expect(try await service().verify(code, for: number) == .verified)
-        #expect(try await service().verify(code, for: number) == .noCodeRequested, "used up, across restarts too")
+        #expect(try await restarted.verify(wrong, for: number, verificationID: id) == .wrongCode(attemptsLeft: 3))
+        #expect(try await service().verify(code, for: number, verificationID: id) == .verified)
+        #expect(
+            try await service().verify(code, for: number, verificationID: id) == .noCodeRequested,
+            "used up, across restarts too")
         #expect(reports.isEmpty)
     }
 
@@ -101,7 +105,7 @@ import Testing
     }
 
     @Test func theDatabaseHoldsNoCodeAndIsPrivate() async throws {
-        let code = try await deliveredCode(service())
+        let code = try await deliveredCode(service()).code
         for name in ["gateway.db", "gateway.db-wal", "gateway.key"] {
             let bytes = try #require(try? readBytes(folder("codegate/" + name)))
             #expect(!bytes.contains(Array(code.utf8)), "\(name) holds the code")
@@ -122,17 +126,21 @@ import Testing
     }
 
     @Test func expiredRecordsAreDroppedAndTheCodeExpires() async throws {
-        let code = try await deliveredCode(service())
+        _ = try await deliveredCode(service())
         clock.advance(by: .seconds(60))
-        _ = try await deliveredCode(service())  // the cooldown is over: a new code
+        let (code, id) = try await deliveredCode(service())  // the cooldown is over: a new code
         clock.advance(by: .seconds(300))
-        #expect(try await service().verify(code, for: number) == .expired, "the newest code, expired")
-        #expect(try await service().verify(code, for: number) == .expired, "and said so for an hour")
+        #expect(
+            try await service().verify(code, for: number, verificationID: id) == .expired, "the newest code, expired")
+        #expect(
+            try await service().verify(code, for: number, verificationID: id) == .expired, "and said so for an hour")
         clock.advance(by: GatewayRecord.expiryMemory)
         let other = try #require(PhoneNumber.check("+447700900123").number)
         _ = try await service().requestCode(for: other)
         #expect(try rows() == [[.text(other.e164)]], "the expired numbers are no longer kept")
-        #expect(try await service().verify(code, for: number) == .noCodeRequested, "and then gone for good")
+        #expect(
+            try await service().verify(code, for: number, verificationID: id) == .noCodeRequested,
+            "and then gone for good")
     }
 
     @Test func aClockSetBackKeepsTheCooldownWhole() async throws {
@@ -150,25 +158,31 @@ import Testing
     @Test func theLifetimeAndTheCooldownAreFixedWhenIssued() async throws {
         var short = LocalCodeService.Policy()
         short.codeLifetime = .seconds(3)
-        let code = try await deliveredCode(service(policy: short))
+        let (code, id) = try await deliveredCode(service(policy: short))
         clock.advance(by: .seconds(4))
-        #expect(try await service(policy: short).verify(code, for: number) == .expired)
+        #expect(try await service(policy: short).verify(code, for: number, verificationID: id) == .expired)
         var long = LocalCodeService.Policy()
         long.codeLifetime = .seconds(3600)
         long.cooldown = .seconds(1)
         await #expect(throws: CodeServiceError.cooldown(secondsLeft: 56)) {
             try await self.service(policy: long).requestCode(for: self.number)
         }
-        #expect(try await service(policy: long).verify(code, for: number) == .expired, "its own lifetime: 3 s")
+        #expect(
+            try await service(policy: long).verify(code, for: number, verificationID: id) == .expired,
+            "its own lifetime: 3 s")
         clock.advance(by: .seconds(56))
         let next = try await deliveredCode(service(policy: long))
         clock.advance(by: .seconds(1))
         let last = try await deliveredCode(service(policy: long))  // the new code's own cooldown: 1 s
-        if next != last {
-            #expect(try await service().verify(next, for: number) == .wrongCode(attemptsLeft: 4), "superseded")
+        if next.code != last.code {
+            #expect(
+                try await service().verify(next.code, for: number, verificationID: last.id)
+                    == .wrongCode(attemptsLeft: 4), "superseded")
         }
         clock.advance(by: .seconds(3000))
-        #expect(try await service(policy: short).verify(last, for: number) == .verified, "its own lifetime: an hour")
+        #expect(
+            try await service(policy: short).verify(last.code, for: number, verificationID: last.id) == .verified,
+            "its own lifetime: an hour")
     }
 
     /// Two processes on one state, as two sessions' windows or one without a session bus:
@@ -262,7 +276,7 @@ import Testing
                 try await service.requestCode(for: self.number)
             }
             await #expect(throws: CodeServiceError.stateUnavailable(.folder)) {
-                try await service.verify("123456", for: self.number)
+                try await service.verify("123456", for: self.number, verificationID: "id")
             }
         }
         #expect(log.messages.isEmpty)

@@ -16,18 +16,22 @@ import Testing
         LocalCodeService(timers: clock, random: SeededRandom(seed: seed), simulation: simulation)
     }
 
-    /// Requests a code and reads it from the delivered message, as the user would.
-    private func deliveredCode(_ service: LocalCodeService, for number: PhoneNumber? = nil) async throws -> String {
+    /// Requests a code and reads it from the delivered message, as the user would, with the
+    /// verification id the request was answered with.
+    private func deliveredCode(_ service: LocalCodeService, for number: PhoneNumber? = nil) async throws -> (
+        code: String, id: String
+    ) {
         let log = MessageLog(service.outbox)
-        _ = try await service.requestCode(for: number ?? self.number)
-        return try #require(log.lastCode)
+        let receipt = try await service.requestCode(for: number ?? self.number)
+        return (try #require(log.lastCode), receipt.verificationID)
     }
 
     @Test func requestDeliversACodeAsAnSMS() async throws {
         let service = service()
         let log = MessageLog(service.outbox)
         let receipt = try await service.requestCode(for: number)
-        #expect(receipt == CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300)))
+        #expect(receipt.cooldown == .seconds(60) && receipt.validFor == .seconds(300))
+        #expect(receipt.verificationID.count == 32 && receipt.verificationID.allSatisfy(\.isHexDigit))
         #expect(log.messages.count == 1)
         let message = try #require(log.messages.first)
         #expect(message.recipient == number)
@@ -37,50 +41,80 @@ import Testing
     }
 
     @Test func codesFollowTheInjectedRandomSource() async throws {
-        let first = try await deliveredCode(service(seed: 42))
-        let again = try await deliveredCode(service(seed: 42))
-        let other = try await deliveredCode(service(seed: 43))
+        let first = try await deliveredCode(service(seed: 42)).code
+        let again = try await deliveredCode(service(seed: 42)).code
+        let other = try await deliveredCode(service(seed: 43)).code
         #expect(first == again)
         #expect(first != other)
     }
 
     @Test func rightCodeVerifiesOnce() async throws {
         let service = service()
-        let code = try await deliveredCode(service)
-        #expect(try await service.verify(code, for: number) == .verified)
-        #expect(try await service.verify(code, for: number) == .noCodeRequested, "single use")
+        let (code, id) = try await deliveredCode(service)
+        #expect(try await service.verify(code, for: number, verificationID: id) == .verified)
+        #expect(try await service.verify(code, for: number, verificationID: id) == .noCodeRequested, "single use")
     }
 
     @Test func codeIsForItsNumberOnly() async throws {
         let service = service()
-        let code = try await deliveredCode(service)
+        let (code, id) = try await deliveredCode(service)
         let other = try #require(PhoneNumber.check("13900139000").number)
-        #expect(try await service.verify(code, for: other) == .noCodeRequested)
+        #expect(try await service.verify(code, for: other, verificationID: id) == .noCodeRequested)
     }
 
     @Test func codeExpiresAfterFiveMinutes() async throws {
         let service = service()
-        let code = try await deliveredCode(service)
+        let (code, id) = try await deliveredCode(service)
         clock.advance(by: .seconds(300) - .milliseconds(1))
-        #expect(
-            try await service.verify("000000" == code ? "111111" : "000000", for: number) == .wrongCode(attemptsLeft: 4)
-        )
+        let wrong = "000000" == code ? "111111" : "000000"
+        #expect(try await service.verify(wrong, for: number, verificationID: id) == .wrongCode(attemptsLeft: 4))
         clock.advance(by: .milliseconds(1))
-        #expect(try await service.verify(code, for: number) == .expired)
+        #expect(try await service.verify(code, for: number, verificationID: id) == .expired)
     }
 
     @Test func fiveWrongGuessesLockTheCode() async throws {
         let service = service()
-        let code = try await deliveredCode(service)
+        let (code, id) = try await deliveredCode(service)
         let wrong = code == "000000" ? "111111" : "000000"
         for left in (1...4).reversed() {
-            #expect(try await service.verify(wrong, for: number) == .wrongCode(attemptsLeft: left))
+            #expect(try await service.verify(wrong, for: number, verificationID: id) == .wrongCode(attemptsLeft: left))
         }
-        #expect(try await service.verify(wrong, for: number) == .locked)
-        #expect(try await service.verify(code, for: number) == .locked, "even the right code")
+        #expect(try await service.verify(wrong, for: number, verificationID: id) == .locked)
+        #expect(try await service.verify(code, for: number, verificationID: id) == .locked, "even the right code")
         clock.advance(by: .seconds(60))
         let fresh = try await deliveredCode(service)
-        #expect(try await service.verify(fresh, for: number) == .verified, "a new code unlocks")
+        #expect(
+            try await service.verify(fresh.code, for: number, verificationID: fresh.id) == .verified,
+            "a new code unlocks")
+    }
+
+    @Test func aCheckWithoutTheRequestsIdNeitherCountsNorTells() async throws {
+        let service = service()
+        let (code, id) = try await deliveredCode(service)
+        let wrong = code == "000000" ? "111111" : "000000"
+        let stranger = String(id.reversed())
+        for _ in 0..<40 {
+            #expect(try await service.verify(wrong, for: number, verificationID: stranger) == .noCodeRequested)
+        }
+        #expect(
+            try await service.verify(code, for: number, verificationID: stranger) == .noCodeRequested,
+            "even the right code")
+        #expect(try await service.verify(code, for: number, verificationID: "") == .noCodeRequested)
+        #expect(
+            try await service.verify(wrong, for: number, verificationID: id) == .wrongCode(attemptsLeft: 4),
+            "none counted")
+        #expect(try await service.verify(code, for: number, verificationID: id) == .verified)
+    }
+
+    @Test func aNewRequestsIdReplacesTheOldOne() async throws {
+        let service = service()
+        let first = try await deliveredCode(service)
+        clock.advance(by: .seconds(60))
+        let second = try await deliveredCode(service)
+        #expect(first.id != second.id)
+        #expect(
+            try await service.verify(second.code, for: number, verificationID: first.id) == .noCodeRequested, "stale")
+        #expect(try await service.verify(second.code, for: number, verificationID: second.id) == .verified)
     }
 
     @Test func secondRequestInsideTheCooldownIsRefusedWithTheSecondsLeft() async throws {

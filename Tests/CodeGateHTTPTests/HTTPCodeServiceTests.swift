@@ -20,13 +20,15 @@ final class HTTPCodeServiceTests: XCTestCase {
                 request.path == "/v1/codes"
                     ? .answer(status: 201, body: H.receipt) : .answer(status: 200, body: verdicts.removeFirst())
             }
-            XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+            XCTAssertEqual(H.request(service), .success(H.sent))
             XCTAssertEqual(H.verify(service, "000000"), .success(.wrongCode(attemptsLeft: 4)))
             XCTAssertEqual(H.verify(service), .success(.verified))
             XCTAssertEqual(server.requests.map(\.path), ["/v1/codes", "/v1/codes/verify", "/v1/codes/verify"])
             let first = server.requests[0]
             XCTAssertEqual(first.body, #"{"phone": "+8613800138000"}"#)
-            XCTAssertEqual(server.requests[2].body, #"{"phone": "+8613800138000", "code": "123456"}"#)
+            XCTAssertEqual(
+                server.requests[2].body,
+                #"{"phone": "+8613800138000", "code": "123456", "verification_id": ""# + H.verificationID + #""}"#)
             XCTAssertEqual(first.headers["user-agent"], "CodeGate/0.1")
             XCTAssertEqual(first.headers["accept-language"], "en")
             XCTAssertEqual(first.headers["content-type"], "application/json; charset=utf-8")
@@ -44,7 +46,7 @@ final class HTTPCodeServiceTests: XCTestCase {
             server.reply = { _ in .answer(status: 200, body: H.receipt) }
             XCTAssertEqual(H.request(service), .failure(.badAnswer))
             server.reply = { _ in .answer(status: 200, body: H.receipt, headers: [("Idempotent-Replayed", "true")]) }
-            XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+            XCTAssertEqual(H.request(service), .success(H.sent))
         }
     }
 
@@ -55,6 +57,10 @@ final class HTTPCodeServiceTests: XCTestCase {
                 #"{"cooldown_seconds": 60}"#, #"{"cooldown_seconds": 0, "expires_in_seconds": 300}"#,
                 #"{"cooldown_seconds": 60.5, "expires_in_seconds": 300}"#,
                 #"{"cooldown_seconds": 60, "cooldown_seconds": 1, "expires_in_seconds": 300}"#,
+                #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"#,
+                #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": 7}"#,
+                #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": "short"}"#,
+                #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": "3f2a9c0d4e5b6a7f8091a2b3c4d5e6f/"}"#,
                 String(repeating: "[", count: 60_000),
             ] {
                 server.reply = { _ in .answer(status: 201, body: body) }
@@ -78,7 +84,7 @@ final class HTTPCodeServiceTests: XCTestCase {
             for type in ["Application/JSON;charset=UTF-8", "application/json ;\tcharset=utf-8 ", "application/json"] {
                 server.reply = { _ in .answer(status: 201, contentType: type, body: H.receipt) }
                 XCTAssertEqual(
-                    H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), type)
+                    H.request(service), .success(H.sent), type)
             }
         }
     }
@@ -201,8 +207,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             server.reply = { _ in .raw(.hold(head: "")) }
             XCTAssertEqual(H.request(service), .failure(.timeout))
             server.reply = { _ in .answer(status: 201, body: H.receipt) }
-            XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
-            XCTAssertEqual(H.request(service), .success(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+            XCTAssertEqual(H.request(service), .success(H.sent))
+            XCTAssertEqual(H.request(service), .success(H.sent))
             let keys = server.requests.map { $0.headers["idempotency-key"] ?? "" }
             XCTAssertEqual(keys[0], keys[1], "the answer never came: the same key, so no second SMS")
             XCTAssertNotEqual(keys[1], keys[2], "answered: the next request is a new one")

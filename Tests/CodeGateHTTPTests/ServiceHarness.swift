@@ -10,7 +10,11 @@ import GtkTestSupport
 @MainActor
 enum ServiceHarness {
     static let number = PhoneNumber(e164: "+8613800138000")!
-    static let receipt = #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"#
+    static let verificationID = "3f2a9c0d4e5b6a7f8091a2b3c4d5e6f7"
+    static let receipt = #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": ""#
+        + verificationID + #""}"#
+    /// What the service makes of `receipt`.
+    static let sent = CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300), verificationID: verificationID)
 
     /// Runs `body` with a fresh server and a service on it (1 s timeout, English answers).
     /// XCTest calls its tests on the main thread, outside any actor.
@@ -46,7 +50,9 @@ enum ServiceHarness {
     static func verify(_ service: HTTPCodeService, _ code: String = "123456") -> Result<
         VerificationResult, CodeServiceError
     >? {
-        outcome { () async throws(CodeServiceError) in try await service.verify(code, for: number) }
+        outcome { () async throws(CodeServiceError) in
+            try await service.verify(code, for: number, verificationID: verificationID)
+        }
     }
 }
 

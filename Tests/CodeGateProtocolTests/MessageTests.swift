@@ -11,14 +11,14 @@ import Testing
     @Test func requestsNameThePhoneAndTheCode() {
         #expect(text(CodeRequest(phone: "+8613800138000").json) == #"{"phone": "+8613800138000"}"#)
         #expect(
-            text(CodeRequest(phone: "+8613800138000", code: "123456").json)
-                == #"{"phone": "+8613800138000", "code": "123456"}"#)
+            text(CodeRequest(phone: "+8613800138000", code: "123456", verificationID: "9c1e").json)
+                == #"{"phone": "+8613800138000", "code": "123456", "verification_id": "9c1e"}"#)
     }
 
     @Test func answersCarryTheirMembersInOrder() {
         #expect(
-            text(ReceiptAnswer(cooldownSeconds: 60, expiresInSeconds: 300).json)
-                == #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"#)
+            text(ReceiptAnswer(cooldownSeconds: 60, expiresInSeconds: 300, verificationID: "9c1e").json)
+                == #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": "9c1e"}"#)
         #expect(text(VerdictAnswer(.noCode).json) == #"{"result": "no_code"}"#)
         #expect(
             text(VerdictAnswer(.wrongCode, attemptsLeft: 4).json) == #"{"result": "wrong_code", "attempts_left": 4}"#)

@@ -32,9 +32,31 @@ import Testing
                 body: body(#"{"phone": "\#(phone ?? number)"}"#)))
     }
 
-    private func check(_ api: GatewayAPI, _ code: String, phone: String? = nil) async -> APIAnswer {
-        await api.answer(
-            APIRequest(path: "/v1/codes/verify", body: body(#"{"phone": "\#(phone ?? number)", "code": "\#(code)"}"#)))
+    /// An id of the right shape that no request was answered with.
+    private static let strangersID = String(repeating: "0", count: 32)
+
+    /// Checks `code` under `id`: by default, one no request was answered with.
+    private func check(_ api: GatewayAPI, _ code: String, id: String = strangersID, phone: String? = nil) async
+        -> APIAnswer
+    {
+        let text = #"{"phone": "\#(phone ?? number)", "code": "\#(code)", "verification_id": "\#(id)"}"#
+        return await api.answer(APIRequest(path: "/v1/codes/verify", body: body(text)))
+    }
+
+    /// The `verification_id` of a receipt's body ("" when there is none).
+    private func id(of answer: APIAnswer) -> String {
+        guard case .object(let members) = answer.body,
+            case .string(let id)? = members.first(where: { $0.0 == "verification_id" })?.1
+        else { return "" }
+        return id
+    }
+
+    /// A receipt's body with the times given and `id`.
+    private func receipt(_ cooldown: Int, _ lifetime: Int, id: String) -> JSONValue {
+        .object([
+            ("cooldown_seconds", .integer(cooldown)), ("expires_in_seconds", .integer(lifetime)),
+            ("verification_id", .string(id)),
+        ])
     }
 
     private func error(_ kind: String, _ message: String, retryAfter: Int? = nil) -> JSONValue {
@@ -47,28 +69,26 @@ import Testing
         .object([("result", .string(name))] + (attemptsLeft.map { [("attempts_left", .integer($0))] } ?? []))
     }
 
-    private static let receipt = JSONValue.object([
-        ("cooldown_seconds", .integer(60)), ("expires_in_seconds", .integer(300)),
-    ])
-
     @Test func aRequestSendsOneCodeAndAnswers201() async {
         let (api, phone) = gateway()
         let answer = await ask(api)
-        #expect(answer == APIAnswer(status: 201, headers: [], body: Self.receipt))
+        let id = id(of: answer)
+        #expect(answer == APIAnswer(status: 201, headers: [], body: receipt(60, 300, id: id)))
+        #expect(id.count == 32 && id.allSatisfy(\.isHexDigit) && id == id.lowercased(), "\(id)")
         #expect(phone.messages.count == 1)
         #expect(phone.messages.first?.recipient.e164 == number)
     }
 
     @Test func theSameKeyReplaysWhatIsLeftWithoutASecondSMS() async {
         let (api, phone) = gateway()
-        _ = await ask(api)
+        let id = id(of: await ask(api))
         clock.advance(by: .seconds(18))
         let replay = await ask(api)
         #expect(
             replay
                 == APIAnswer(
-                    status: 200, headers: [("Idempotent-Replayed", "true")],
-                    body: .object([("cooldown_seconds", .integer(42)), ("expires_in_seconds", .integer(282))])))
+                    status: 200, headers: [("Idempotent-Replayed", "true")], body: receipt(42, 282, id: id)),
+            "the same verification id")
         #expect(phone.messages.count == 1)
     }
 
@@ -124,32 +144,70 @@ import Testing
     @Test func verifyAnswersEachResult() async throws {
         let (api, phone) = gateway()
         #expect(await check(api, "123456") == APIAnswer(status: 200, headers: [], body: result("no_code")))
-        _ = await ask(api)
+        let id = id(of: await ask(api))
         let code = try #require(phone.lastCode)
         let wrong = code == "000000" ? "111111" : "000000"
-        #expect(await check(api, wrong).body == result("wrong_code", attemptsLeft: 4))
-        #expect(await check(api, code).body == result("verified"))
-        #expect(await check(api, code).body == result("no_code"))
+        #expect(await check(api, wrong, id: id).body == result("wrong_code", attemptsLeft: 4))
+        #expect(await check(api, code, id: id).body == result("verified"))
+        #expect(await check(api, code, id: id).body == result("no_code"))
+    }
+
+    /// Whoever was not answered the request — knowing the number, even the code — gets the
+    /// answer a number without a code gets, and spends none of the code's attempts.
+    @Test func aCheckUnderAnotherIdIsNoCodeAndCountsNothing() async throws {
+        let (api, phone) = gateway()
+        let id = id(of: await ask(api))
+        let code = try #require(phone.lastCode)
+        let wrong = code == "000000" ? "111111" : "000000"
+        let noCode = APIAnswer(status: 200, headers: [], body: result("no_code"))
+        for _ in 0..<10 {
+            #expect(await check(api, wrong) == noCode)
+        }
+        #expect(await check(api, code) == noCode, "even the right code")
+        #expect(await check(api, code, phone: "+447400900124") == noCode, "as for a number never asked for")
+        #expect(await check(api, wrong, id: id).body == result("wrong_code", attemptsLeft: 4), "none was counted")
+        #expect(await check(api, code, id: id).body == result("verified"))
+    }
+
+    /// A client from before the id is refused, naming the member; an id no server gives out too.
+    @Test func aCheckWithoutAnIdIsRefused() async throws {
+        let (api, phone) = gateway()
+        _ = await ask(api)
+        let code = try #require(phone.lastCode)
+        let old = await api.answer(
+            APIRequest(path: "/v1/codes/verify", body: body(#"{"phone": "\#(number)", "code": "\#(code)"}"#)))
+        #expect(
+            old
+                == APIAnswer(
+                    status: 400, headers: [("Content-Language", "zh-CN")],
+                    body: error("invalid_request", "请求缺少字符串字段 verification_id")))
+        for bad in [#"7"#, #""short""#, #""\#(String(repeating: "a", count: 129))""#, #""0000000000000000000000/""#] {
+            let text = #"{"phone": "\#(number)", "code": "\#(code)", "verification_id": \#(bad)}"#
+            let answer = await api.answer(APIRequest(path: "/v1/codes/verify", body: body(text)))
+            #expect(answer.status == 400 && answer.body != result("verified"), "\(bad)")
+        }
     }
 
     @Test func fiveWrongGuessesLockTheCode() async throws {
         let (api, phone) = gateway()
-        _ = await ask(api)
+        let id = id(of: await ask(api))
         let code = try #require(phone.lastCode)
         let wrong = code == "000000" ? "111111" : "000000"
         for left in (1...4).reversed() {
-            #expect(await check(api, wrong).body == result("wrong_code", attemptsLeft: left))
+            #expect(await check(api, wrong, id: id).body == result("wrong_code", attemptsLeft: left))
         }
-        #expect(await check(api, wrong).body == result("locked"))
-        #expect(await check(api, code).body == result("locked"))
+        #expect(await check(api, wrong, id: id).body == result("locked"))
+        #expect(await check(api, code, id: id).body == result("locked"))
+        #expect(await check(api, code).body == result("no_code"), "locked, but not to whoever lacks the id")
     }
 
     @Test func aCodePastItsLifetimeHasExpired() async throws {
         let (api, phone) = gateway()
-        _ = await ask(api)
+        let id = id(of: await ask(api))
         let code = try #require(phone.lastCode)
         clock.advance(by: .seconds(300))
-        #expect(await check(api, code).body == result("expired"))
+        #expect(await check(api, code, id: id).body == result("expired"))
+        #expect(await check(api, code).body == result("no_code"), "expired, but not to whoever lacks the id")
     }
 
     @Test func badRequestsAreRefusedWithTheirKind() async {

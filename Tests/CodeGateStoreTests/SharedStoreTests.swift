@@ -32,35 +32,71 @@ import Testing
     @Test func wrongGuessesAreCountedAcrossGatewaysThenLocked() async throws {
         let gateways = [under.gateway(try under.store(), seed: 1), under.gateway(try under.store(), seed: 2)]
         let log = MessageLog(gateways[0].outbox)
-        _ = try await gateways[0].requestCode(for: number)
+        let id = try await gateways[0].requestCode(for: number).verificationID
         let code = try #require(log.lastCode)
         for left in (1...4).reversed() {
-            #expect(try await gateways[left % 2].verify(wrong(code), for: number) == .wrongCode(attemptsLeft: left))
+            #expect(
+                try await gateways[left % 2].verify(wrong(code), for: number, verificationID: id)
+                    == .wrongCode(attemptsLeft: left))
         }
-        #expect(try await gateways[1].verify(wrong(code), for: number) == .locked)
-        #expect(try await gateways[0].verify(code, for: number) == .locked, "even the right code")
+        #expect(try await gateways[1].verify(wrong(code), for: number, verificationID: id) == .locked)
+        #expect(try await gateways[0].verify(code, for: number, verificationID: id) == .locked, "even the right code")
+        #expect(
+            try await gateways[1].verify(code, for: number, verificationID: stranger(id)) == .noCodeRequested,
+            "locked, but not to whoever lacks the id")
+    }
+
+    /// Another id than the request's — a stranger's guess, or a stale one — is told no code is
+    /// there, on any gateway, and counts nothing: forty such guesses later the code still
+    /// takes all its attempts and verifies.
+    @Test func whoeverLacksTheIdCanNeitherLockNorProbeACode() async throws {
+        let gateways = [under.gateway(try under.store(), seed: 1), under.gateway(try under.store(), seed: 2)]
+        let log = MessageLog(gateways[0].outbox)
+        let id = try await gateways[0].requestCode(for: number).verificationID
+        let code = try #require(log.lastCode)
+        for guess in 0..<40 {
+            let answer = try await gateways[guess % 2].verify(wrong(code), for: number, verificationID: stranger(id))
+            #expect(answer == .noCodeRequested, "guess \(guess)")
+        }
+        #expect(try await gateways[1].verify(code, for: number, verificationID: stranger(id)) == .noCodeRequested)
+        #expect(
+            try await gateways[0].verify(code, for: StoreUnderTest.freshNumber(), verificationID: id)
+                == .noCodeRequested,
+            "the same answer as for a number with no code")
+        #expect(
+            try await gateways[1].verify(wrong(code), for: number, verificationID: id) == .wrongCode(attemptsLeft: 4))
+        #expect(try await gateways[0].verify(code, for: number, verificationID: id) == .verified)
+    }
+
+    /// An id like `id` in every way but the bytes.
+    private func stranger(_ id: String) -> String {
+        String(id.map { $0 == "0" ? "1" : "0" })
     }
 
     @Test func aCodeIsUsedOnceOnAnyGateway() async throws {
         let first = under.gateway(try under.store())
         let second = under.gateway(try under.store())
         let log = MessageLog(first.outbox)
-        _ = try await first.requestCode(for: number)
+        let id = try await first.requestCode(for: number).verificationID
         let code = try #require(log.lastCode)
-        #expect(try await second.verify(code, for: StoreUnderTest.freshNumber()) == .noCodeRequested)
-        #expect(try await second.verify(code, for: number) == .verified)
-        #expect(try await first.verify(code, for: number) == .noCodeRequested)
+        #expect(
+            try await second.verify(code, for: StoreUnderTest.freshNumber(), verificationID: id) == .noCodeRequested)
+        #expect(try await second.verify(code, for: number, verificationID: id) == .verified)
+        #expect(try await first.verify(code, for: number, verificationID: id) == .noCodeRequested)
     }
 
     @Test func aCodeExpiresWithTheLifetimeItWasIssuedWith() async throws {
         let first = under.gateway(try under.store())
         let log = MessageLog(first.outbox)
-        _ = try await first.requestCode(for: number)
+        let id = try await first.requestCode(for: number).verificationID
         let code = try #require(log.lastCode)
         under.clock.advance(by: .seconds(300) - .milliseconds(1))
-        #expect(try await first.verify(wrong(code), for: number) == .wrongCode(attemptsLeft: 4))
+        #expect(try await first.verify(wrong(code), for: number, verificationID: id) == .wrongCode(attemptsLeft: 4))
         under.clock.advance(by: .milliseconds(1))
-        #expect(try await under.gateway(try under.store()).verify(code, for: number) == .expired)
+        #expect(try await under.gateway(try under.store()).verify(code, for: number, verificationID: id) == .expired)
+        #expect(
+            try await first.verify(code, for: number, verificationID: stranger(id)) == .noCodeRequested,
+            "expired, but not to whoever lacks the id")
     }
 
     @Test func aKeyIsAnsweredOnceAndReplayedByAnyGateway() async throws {
@@ -68,13 +104,14 @@ import Testing
         let second = under.gateway(try under.store(), seed: 2)
         let logs = [MessageLog(first.outbox), MessageLog(second.outbox)]
         let key = "key-" + String(UInt64.random(in: .min ... .max), radix: 16)
-        #expect(
-            try await first.requestCode(for: number, idempotencyKey: key)
-                == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        let sent = try await first.requestCode(for: number, idempotencyKey: key)
+        #expect(sent.timesOnly == .sent(.times(60, 300)))
+        let id = try #require(sent.receipt?.verificationID)
         under.clock.advance(by: .seconds(10))
         #expect(
             try await second.requestCode(for: number, idempotencyKey: key)
-                == .replayed(CodeReceipt(cooldown: .seconds(50), validFor: .seconds(290))))
+                == .replayed(CodeReceipt(cooldown: .seconds(50), validFor: .seconds(290), verificationID: id)),
+            "the same verification id")
         #expect(try await second.requestCode(for: StoreUnderTest.freshNumber(), idempotencyKey: key) == .keyMismatch)
         #expect(logs.map(\.messages.count) == [1, 0])
     }
@@ -98,7 +135,9 @@ import Testing
             guard case .stateUnavailable = error as? CodeServiceError else { return false }
             return true
         }
-        await #expect(throws: CodeServiceError.self) { try await gateway.verify("123456", for: number) }
+        await #expect(throws: CodeServiceError.self) {
+            try await gateway.verify("123456", for: number, verificationID: String(repeating: "0", count: 32))
+        }
         #expect(log.messages.isEmpty)
         #expect(!gateway.isStateUsable())
     }
@@ -112,7 +151,7 @@ import Testing
         let client = StoreUnderTest.freshName("client")
         let sent = try await first.requestCode(
             for: number, idempotencyKey: StoreUnderTest.freshName("key"), client: client)
-        #expect(sent == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))))
+        #expect(sent.timesOnly == .sent(.times(60, 300)))
         let refused = try await second.requestCode(
             for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"), client: client)
         guard case .overBudget(let refusal) = refused else {
@@ -123,18 +162,18 @@ import Testing
         let other = try await second.requestCode(
             for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"),
             client: StoreUnderTest.freshName("client"))
-        #expect(other == .sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300))), "another client's own")
+        #expect(other.timesOnly == .sent(.times(60, 300)), "another client's own")
     }
 
     @Test func eachNumberHasItsOwnCapAcrossGateways() async throws {
         var plan = BudgetPlan.numbersOnly
         plan.number = .init(hour: 2)
         let gateways = try [1, 2].map { under.gateway(try under.store(), seed: $0, budgets: plan) }
-        let receipt = KeyedReceipt.sent(CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300)))
+        let receipt = KeyedReceipt.sent(.times(60, 300))
         under.haveInThisHour(.seconds(180))
         for gateway in gateways {
             let key = StoreUnderTest.freshName("key")
-            #expect(try await gateway.requestCode(for: number, idempotencyKey: key) == receipt)
+            #expect(try await gateway.requestCode(for: number, idempotencyKey: key).timesOnly == receipt)
             under.clock.advance(by: .seconds(60))
         }
         let third = try await gateways[0].requestCode(for: number, idempotencyKey: StoreUnderTest.freshName("key"))
@@ -145,7 +184,7 @@ import Testing
         #expect(refusal.kind == .number && (1...3600).contains(refusal.secondsLeft))
         let other = try await gateways[1].requestCode(
             for: StoreUnderTest.freshNumber(), idempotencyKey: StoreUnderTest.freshName("key"))
-        #expect(other == receipt, "another number's own")
+        #expect(other.timesOnly == receipt, "another number's own")
     }
 
     @Test func anOutboxMessageIsClaimedByOneGatewayAtATime() async throws {

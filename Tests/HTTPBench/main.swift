@@ -39,7 +39,8 @@ func serve() -> Never {
             data!.assumingMemoryBound(to: Set<UInt16>.self).pointee.insert(g_inet_socket_address_get_port(address))
             let body =
                 String(cString: path!) == "/v1/codes"
-                ? #"{"cooldown_seconds": 60, "expires_in_seconds": 300}"# : #"{"result": "verified"}"#
+                ? #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": "0123456789abcdef0123456789abcdef"}"#
+                : #"{"result": "verified"}"#
             soup_server_message_set_status(message, String(cString: path!) == "/v1/codes" ? 201 : 200, nil)
             soup_server_message_set_response(
                 message, "application/json; charset=utf-8", SOUP_MEMORY_COPY, body, gsize(body.utf8.count))
@@ -90,8 +91,8 @@ func rounds(_ count: Int, on service: HTTPCodeService, number: PhoneNumber) asyn
     for round in 0..<(count + 50) {
         let start = ContinuousClock.now, cpuStart = cpuNanoseconds()
         do throws(CodeServiceError) {
-            _ = try await service.requestCode(for: number)
-            _ = try await service.verify("123456", for: number)
+            let receipt = try await service.requestCode(for: number)
+            _ = try await service.verify("123456", for: number, verificationID: receipt.verificationID)
         } catch {
             say("HTTPBench: round \(round) failed: \(error.message)")
             exit(1)

@@ -57,6 +57,9 @@ public final class CodeFlow {
 
     /// The number the request under way was sent for.
     private var sendingNumber: PhoneNumber?
+    /// The number the last code was sent to and the verification id its request was answered
+    /// with: a check binds to that request, and a code typed for another number to none.
+    private var lastReceipt: (number: PhoneNumber, verificationID: String)?
     /// The line under the request button that asks for the slide first.
     private static var slideFirst: StatusMessage { StatusMessage(localized("请先滑动验证"), kind: .error) }
     /// The lines under the request button that say its cooldown is over: news wherever the
@@ -203,8 +206,12 @@ public final class CodeFlow {
         verifyStatus = StatusMessage(localized("正在验证…"), kind: .info)
         changes.notify()
         let service = service, code = code
+        let id = lastReceipt.flatMap { $0.number == number ? $0.verificationID : nil }
         return verifyCall.start { () async throws(CodeServiceError) in
-            try await service.verify(code, for: number)
+            // No code was requested here for this number (or not since the app started): no
+            // check could find one.
+            guard let id else { return .noCodeRequested }
+            return try await service.verify(code, for: number, verificationID: id)
         } timedOut: {
             .timeout
         } answered: { [weak self] outcome in
@@ -216,6 +223,7 @@ public final class CodeFlow {
     private func sendCode() async throws(CodeServiceError) -> Duration {
         guard let number = sendingNumber else { throw .network }
         let receipt = try await service.requestCode(for: number)
+        lastReceipt = (number, receipt.verificationID)
         sentCode.sent(to: number, lifetime: receipt.validFor)
         return receipt.cooldown
     }

@@ -22,6 +22,9 @@ extension GatewayStore {
             try database.run(outboxTable)
             try database.run(budgetTable)
         }
+        if version < 3 {
+            try database.run(replySaltColumn)
+        }
     }
 
     /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`.

@@ -46,8 +46,9 @@ public final class GatewayStore: CodeStore {
     /// any of ours holds it, short enough not to freeze the window.
     public static let defaultBusyTimeout: Duration = .seconds(2)
 
-    /// 1: numbers, replies, closures, clients. 2: the outbox and budgets (`migrate`).
-    private static let schemaVersion: Int64 = 2
+    /// 1: numbers, replies, closures, clients. 2: the outbox and budgets. 3: the replies' code
+    /// salts (`migrate`).
+    private static let schemaVersion: Int64 = 3
 
     private let folder: Result<StateFolder, StateFileError>?
     private let legacyPolicy: LocalCodeService.Policy

@@ -7,6 +7,12 @@ import CodeGateCore
 /// them all in a second by whoever reads the database or a backup of it. The key lives in a
 /// file of its own, apart from the database, so the database alone cannot be tried. The salt,
 /// fresh per code, keeps two equal codes from having equal digests.
+///
+/// The code is bound to the request that made it: its requester alone is told a verification
+/// id, an HMAC under the same key of a fixed label and the salt, and a check without it is
+/// no check of this code (`isBound`). Nothing more is stored: the id is made again from the
+/// salt, for a check or a replayed answer, and neither the database nor a backup of it without
+/// the key tells it.
 package struct IssuedCode: Equatable {
     static let saltSize = 16
     static let digestSize = 32
@@ -33,6 +39,26 @@ package struct IssuedCode: Equatable {
         self.digest = digest
         self.attemptsLeft = attemptsLeft
     }
+
+    /// The bytes hashed in front of the salt for a verification id: alone longer than a salt
+    /// and the longest code together, so what an id digests is never what a code's digest does.
+    private static let idLabel = Array("codegate verification id:".utf8)
+    /// The id's bytes: 128 bits, as 32 hex digits.
+    private static let idSize = 16
+
+    /// The verification id of the code with `salt` under `key`, which its requester is told.
+    static func verificationID(salt: [UInt8], key: [UInt8]) -> String {
+        Hex.encode(SHA256.hmac(key: key, idLabel + salt).prefix(idSize))
+    }
+
+    /// Whether `id` is this code's verification id under `key`, compared in constant time.
+    func isBound(to id: String, key: [UInt8]) -> Bool {
+        VerificationCode.matches(Array(Self.verificationID(salt: salt, key: key).utf8), Array(id.utf8))
+    }
+
+    /// Stands in for a code where there is none, so that a check of an id takes the same time
+    /// whether a number has a code or not.
+    static let placeholder = IssuedCode(salt: Array(repeating: 0, count: saltSize), digest: [], attemptsLeft: 0)
 
     /// Whether `guess` is the code issued under `key`, compared in constant time.
     func matches(_ guess: String, key: [UInt8]) -> Bool {

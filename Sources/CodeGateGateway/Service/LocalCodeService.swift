@@ -79,12 +79,12 @@ public final class LocalCodeService: CodeService {
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
         try await arrive()
         let key = try codeKey()
-        let issued = try storing(number, replyKey: nil, budgets: []) { record, _, sending -> String? in
-            guard let code = issue(&record, key: key) else { return nil }
-            queue(code, to: number, in: &sending)
-            return code
+        let issued = try storing(number, replyKey: nil, budgets: []) { record, _, sending -> Issue? in
+            guard let issue = issue(&record, key: key) else { return nil }
+            queue(issue.code, to: number, in: &sending)
+            return issue
         }
-        return try deliver(issued.answer, to: number, secondsLeft: issued.secondsLeft)
+        return try deliver(issued.answer, to: number, key: key, secondsLeft: issued.secondsLeft)
     }
 
     /// `requestCode`, under an idempotency key: a key answered before — by this gateway or any
@@ -102,27 +102,34 @@ public final class LocalCodeService: CodeService {
         let decided = try storing(number, replyKey: key, budgets: windows.map(\.window)) {
             record, reply, sending -> KeyedDecision in
             if let reply {
-                return reply.number == number ? .replay(reply.receiptLeft) : .mismatch
+                return reply.number == number ? .replay(reply.receiptLeft(key: secret)) : .mismatch
             }
             if record.map({ $0.age < $0.cooldown }) != true, let refusal = spent(windows, sending, for: number) {
                 return .overBudget(refusal)
             }
-            guard let code = issue(&record, key: secret) else { return .issued(nil) }
+            guard let issue = issue(&record, key: secret) else { return .issued(nil) }
             for (window, _, _) in windows { sending.spent[window, default: 0] += 1 }
-            queue(code, to: number, in: &sending)
-            reply = GatewayReply(number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime)
-            return .issued(code)
+            queue(issue.code, to: number, in: &sending)
+            reply = GatewayReply(
+                number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
+                codeSalt: issue.salt)
+            return .issued(issue)
         }
         switch decided.answer {
         case .replay(let receipt): return .replayed(receipt)
         case .mismatch: return .keyMismatch
         case .overBudget(let refusal): return .overBudget(refusal)
-        case .issued(let code): return .sent(try deliver(code, to: number, secondsLeft: decided.secondsLeft))
+        case .issued(let issue):
+            return .sent(try deliver(issue, to: number, key: secret, secondsLeft: decided.secondsLeft))
         }
     }
 
+    /// A code just issued: its digits, for the message, and its salt, which its verification
+    /// id is made from.
+    private typealias Issue = (code: String, salt: [UInt8])
+
     private enum KeyedDecision {
-        case issued(String?)
+        case issued(Issue?)
         case replay(CodeReceipt)
         case mismatch
         case overBudget(BudgetRefusal)
@@ -162,13 +169,12 @@ public final class LocalCodeService: CodeService {
 
     /// A fresh code in `record`, unless its cooldown runs: another window may have sent one
     /// since this one's cooldown ended, and its rules hold.
-    private func issue(_ record: inout GatewayRecord?, key: [UInt8]) -> String? {
+    private func issue(_ record: inout GatewayRecord?, key: [UInt8]) -> Issue? {
         if let record, record.age < record.cooldown { return nil }
         let code = VerificationCode.generate(using: &random)
-        record = GatewayRecord(
-            age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
-            code: IssuedCode(code: code, key: key, attemptsLeft: policy.maxAttempts, random: &random))
-        return code
+        let issued = IssuedCode(code: code, key: key, attemptsLeft: policy.maxAttempts, random: &random)
+        record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime, code: issued)
+        return (code, issued.salt)
     }
 
     /// The store's key for code digests; a store that cannot have one refuses the call.
@@ -180,17 +186,21 @@ public final class LocalCodeService: CodeService {
         }
     }
 
-    /// Sends `code` to `number` and says so; no code means the cooldown refused it.
-    private func deliver(_ code: String?, to number: PhoneNumber, secondsLeft: Int) throws(CodeServiceError)
-        -> CodeReceipt
+    /// Sends the code issued to `number` and says so, with its verification id under `key`;
+    /// no code means the cooldown refused it.
+    private func deliver(_ issue: Issue?, to number: PhoneNumber, key: [UInt8], secondsLeft: Int)
+        throws(CodeServiceError) -> CodeReceipt
     {
-        guard let code else { throw .cooldown(secondsLeft: secondsLeft) }
+        guard let issue else { throw .cooldown(secondsLeft: secondsLeft) }
         if usesOutbox {
             enqueued.notify()
         } else {
-            outbox.notify(SMSMessage(recipient: number, text: SMSMessage.codeText(code, validFor: policy.codeLifetime)))
+            let text = SMSMessage.codeText(issue.code, validFor: policy.codeLifetime)
+            outbox.notify(SMSMessage(recipient: number, text: text))
         }
-        return CodeReceipt(cooldown: policy.cooldown, validFor: policy.codeLifetime)
+        return CodeReceipt(
+            cooldown: policy.cooldown, validFor: policy.codeLifetime,
+            verificationID: IssuedCode.verificationID(salt: issue.salt, key: key))
     }
 
     /// The request's way to the gateway: the simulated latency and failure.
@@ -237,11 +247,18 @@ public final class LocalCodeService: CodeService {
         }
     }
 
-    public func verify(_ code: String, for number: PhoneNumber) async throws(CodeServiceError) -> VerificationResult {
+    /// Checks `code` for `number`. Only a check under the code's own verification id is one:
+    /// any other is told `.noCodeRequested`, as a number without a code is, and counts no
+    /// guess, so a stranger who knows the number can neither lock its code nor learn of it.
+    public func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)
+        -> VerificationResult
+    {
         try await crossNetwork()
         let key = try codeKey()
         return try storing(number) { record -> VerificationResult in
-            guard let current = record, var issued = current.code else { return .noCodeRequested }
+            // The id is checked even when there is no code, so the time taken tells nothing.
+            let isBound = (record?.code ?? .placeholder).isBound(to: verificationID, key: key)
+            guard let current = record, var issued = current.code, isBound else { return .noCodeRequested }
             guard issued.attemptsLeft > 0 else { return .locked }
             // The lifetime the code was issued with, whatever this start's options say.
             guard current.age < current.lifetime else { return .expired }

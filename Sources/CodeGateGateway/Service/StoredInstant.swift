@@ -70,12 +70,18 @@ extension GatewayRecord {
 
 extension GatewayReply {
     /// The reply a row holds for `number` (as E.164), answered at `stored` with `cooldown` and
-    /// `lifetime` (nanoseconds), its age measured at `now`; nil when any field is not one a
-    /// reply holds.
-    package init?(number e164: String, stored: StoredInstant, cooldown: Int64, lifetime: Int64, at now: SystemMoment) {
+    /// `lifetime` (nanoseconds) and a code of `codeSalt`, its age measured at `now`; nil when
+    /// any field is not one a reply holds (a reply kept before replies kept the salt has none).
+    package init?(
+        number e164: String, stored: StoredInstant, cooldown: Int64, lifetime: Int64, codeSalt: [UInt8]?,
+        at now: SystemMoment
+    ) {
         guard let number = PhoneNumber(e164: e164), let age = stored.age(at: now),
-            StoredInstant.rules.contains(cooldown), StoredInstant.rules.contains(lifetime)
+            StoredInstant.rules.contains(cooldown), StoredInstant.rules.contains(lifetime),
+            let codeSalt, codeSalt.count == IssuedCode.saltSize
         else { return nil }
-        self.init(number: number, age: age, cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime))
+        self.init(
+            number: number, age: age, cooldown: .nanoseconds(cooldown), lifetime: .nanoseconds(lifetime),
+            codeSalt: codeSalt)
     }
 }

@@ -27,9 +27,9 @@ enum CodesProtocol {
         CodeRequest(phone: number.e164).json.encoded
     }
 
-    /// The body of "check `code` for `number`".
-    static func verifyBody(_ code: String, for number: PhoneNumber) -> [UInt8] {
-        CodeRequest(phone: number.e164, code: code).json.encoded
+    /// The body of "check `code` for `number`" under `verificationID`.
+    static func verifyBody(_ code: String, for number: PhoneNumber, verificationID: String) -> [UInt8] {
+        CodeRequest(phone: number.e164, code: code, verificationID: verificationID).json.encoded
     }
 
     /// The receipt in an answer to "send a code".
@@ -46,7 +46,12 @@ enum CodesProtocol {
                 let members = "\(ProtocolField.cooldownSeconds) or \(ProtocolField.expiresInSeconds)"
                 return .failure(bad("\(answer.status) body lacks \(members) from 1 to \(ProtocolLimit.longestWait)"))
             }
-            return .success(CodeReceipt(cooldown: .seconds(cooldown), validFor: .seconds(lifetime)))
+            let lengths = ProtocolLimit.verificationIDLength
+            guard let id = json[ProtocolField.verificationID]?.string, ProtocolLimit.isToken(id, of: lengths) else {
+                let shape = "\(lengths.lowerBound) to \(lengths.upperBound) of A-Z a-z 0-9 _ -"
+                return .failure(bad("\(answer.status) body lacks \(ProtocolField.verificationID) of \(shape)"))
+            }
+            return .success(CodeReceipt(cooldown: .seconds(cooldown), validFor: .seconds(lifetime), verificationID: id))
         default:
             return .failure(refusal(answer, cooldownAllowed: true))
         }

@@ -1,19 +1,24 @@
-/// A request's body: "send a code" to `phone`, or, with `code`, "check `code` for `phone`".
+/// A request's body: "send a code" to `phone`, or, with `code`, "check `code` for `phone`"
+/// under the `verificationID` the code's request was answered with.
 package struct CodeRequest: Equatable, Sendable {
     /// The number, in E.164.
     package var phone: String
     /// The digits to check; nil for "send a code".
     package var code: String?
+    /// With `code`: what binds the check to the request that sent the code.
+    package var verificationID: String?
 
-    /// A request for `phone`, to check `code` when there is one.
-    package init(phone: String, code: String? = nil) {
+    /// A request for `phone`, to check `code` under `verificationID` when there is one.
+    package init(phone: String, code: String? = nil, verificationID: String? = nil) {
         self.phone = phone
         self.code = code
+        self.verificationID = verificationID
     }
 
     /// The body as sent.
     package var json: JSONValue {
         let code = code.map { [(ProtocolField.code, JSONValue.string($0))] } ?? []
-        return .object([(ProtocolField.phone, .string(phone))] + code)
+        let id = verificationID.map { [(ProtocolField.verificationID, JSONValue.string($0))] } ?? []
+        return .object([(ProtocolField.phone, .string(phone))] + code + id)
     }
 }

@@ -4,11 +4,14 @@ package struct ReceiptAnswer: Equatable, Sendable {
     package var cooldownSeconds: Int
     /// Seconds the code stays valid.
     package var expiresInSeconds: Int
+    /// What the requester sends back with the code.
+    package var verificationID: String
 
-    /// An answer naming the two times.
-    package init(cooldownSeconds: Int, expiresInSeconds: Int) {
+    /// An answer naming the two times and the verification id.
+    package init(cooldownSeconds: Int, expiresInSeconds: Int, verificationID: String) {
         self.cooldownSeconds = cooldownSeconds
         self.expiresInSeconds = expiresInSeconds
+        self.verificationID = verificationID
     }
 
     /// The body as sent.
@@ -16,6 +19,7 @@ package struct ReceiptAnswer: Equatable, Sendable {
         .object([
             (ProtocolField.cooldownSeconds, .integer(cooldownSeconds)),
             (ProtocolField.expiresInSeconds, .integer(expiresInSeconds)),
+            (ProtocolField.verificationID, .string(verificationID)),
         ])
     }
 }

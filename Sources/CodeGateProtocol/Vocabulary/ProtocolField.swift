@@ -8,6 +8,8 @@ package enum ProtocolField {
     package static let cooldownSeconds = "cooldown_seconds"
     /// The receipt: seconds the code stays valid.
     package static let expiresInSeconds = "expires_in_seconds"
+    /// The receipt, and "check a code": what binds the check to the request that sent the code.
+    package static let verificationID = "verification_id"
     /// The verdict: a `ProtocolResult`.
     package static let result = "result"
     /// The verdict `wrong_code`: guesses left.

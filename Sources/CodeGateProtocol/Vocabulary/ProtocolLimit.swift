@@ -13,4 +13,14 @@ package enum ProtocolLimit {
     package static let keyLength = 1...64
     /// The length of a code, in digits.
     package static let codeLength = 4...8
+    /// The length of a `verification_id`, of `A–Z a–z 0–9 _ -`: at least 128 random bits
+    /// base64url-encoded, or as hex digits.
+    package static let verificationIDLength = 22...128
+
+    /// Whether `text` is 1 or more of `A–Z a–z 0–9 _ -` of a length in `lengths`: an
+    /// `Idempotency-Key` or a `verification_id`.
+    package static func isToken(_ text: String, of lengths: ClosedRange<Int>) -> Bool {
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-".utf8
+        return lengths.contains(text.utf8.count) && text.utf8.allSatisfy(alphabet.contains)
+    }
 }

@@ -143,8 +143,7 @@ public final class GatewayAPI {
 
     /// Whether `key` is an `Idempotency-Key` the protocol allows: 1–64 of `A–Z a–z 0–9 _ -`.
     nonisolated static func isValidKey(_ key: String) -> Bool {
-        ProtocolLimit.keyLength.contains(key.utf8.count)
-            && key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        ProtocolLimit.isToken(key, of: ProtocolLimit.keyLength)
     }
 
     private func verify(_ members: [String: JSONScalar], in language: AnswerLanguage) async throws(Refusal) -> APIAnswer
@@ -154,9 +153,14 @@ public final class GatewayAPI {
         guard ProtocolLimit.codeLength.contains(code.utf8.count), code.allSatisfy(\.isASCIIDigit) else {
             throw .badCode
         }
+        // A client from before the id: refused, never checked as if it had one.
+        guard case .string(let id)? = members[ProtocolField.verificationID] else {
+            throw .missingMember(ProtocolField.verificationID)
+        }
+        guard ProtocolLimit.isToken(id, of: ProtocolLimit.verificationIDLength) else { throw .badVerificationID }
         let result: VerificationResult
         do {
-            result = try await service.verify(code, for: number)
+            result = try await service.verify(code, for: number, verificationID: id)
         } catch {
             throw Refusal(error)
         }
@@ -181,7 +185,8 @@ public final class GatewayAPI {
     private static func body(of receipt: CodeReceipt) -> JSONValue {
         ReceiptAnswer(
             cooldownSeconds: max(1, receipt.cooldown.secondsRoundedUp),
-            expiresInSeconds: max(1, receipt.validFor.secondsRoundedUp)
+            expiresInSeconds: max(1, receipt.validFor.secondsRoundedUp),
+            verificationID: receipt.verificationID
         ).json
     }
 

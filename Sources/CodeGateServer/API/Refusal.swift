@@ -17,6 +17,8 @@ enum Refusal: Error, Equatable {
     /// A `Content-Length` that is no length (negative): libsoup would read it as one.
     case badContentLength
     case badCode
+    /// A `verification_id` no server gives out: not 22–128 of `A–Z a–z 0–9 _ -`.
+    case badVerificationID
     /// `phone` as sent, when it is not a canonical E.164 number.
     case invalidPhone(String)
     /// A canonical number on digits no number is assigned on.
@@ -57,7 +59,7 @@ enum Refusal: Error, Equatable {
     var status: Int {
         switch self {
         case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
-            .invalidPhone, .unassignedNumber, .malformedRequest:
+            .badVerificationID, .invalidPhone, .unassignedNumber, .malformedRequest:
             400
         case .notFound: 404
         case .methodNotAllowed, .readOnlyPath: 405
@@ -74,7 +76,7 @@ enum Refusal: Error, Equatable {
     var kind: ProtocolErrorKind {
         switch self {
         case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
-            .malformedRequest:
+            .badVerificationID, .malformedRequest:
             .invalidRequest
         case .invalidPhone, .unassignedNumber: .invalidPhone
         case .regionNotServed: .regionNotServed
@@ -122,6 +124,8 @@ enum Refusal: Error, Equatable {
         case .repeatedHeader(let name): localized("请求头 {0} 只能出现一次").filling(name)
         case .badContentLength: localized("Content-Length 请求头无效")
         case .badCode: localized("验证码须为 4 到 8 位数字")
+        // TRANSLATORS: verification_id is a JSON member's name; keep it as is.
+        case .badVerificationID: localized("verification_id 无效：须为获取验证码时收到的那个")
         case .invalidPhone(let text):
             if case .invalid(let reason) = PhoneNumber.checkFinished(text) {
                 reason

@@ -23,8 +23,10 @@ import tempfile
 import threading
 import time
 
+# A check under an id no request was answered with: no_code, whatever the number holds.
+BODY = b'{"phone":"+447400900123","code":"123456","verification_id":"00000000000000000000000000000000"}'
 REQUEST = (b"POST /v1/codes/verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-           b"Content-Length: 41\r\n\r\n" b'{"phone":"+447400900123","code":"123456"}')
+           b"Content-Length: %d\r\n\r\n" % len(BODY) + BODY)
 
 
 def fail(message):

@@ -189,8 +189,9 @@ def health_and_metrics(gateway):
         head, _, rest = answer.partition(b"\r\n\r\n")
         if not head.startswith(b"HTTP/1.1 200 ") or rest or b"Content-Length: 0\r" in head + b"\r":
             fail(f"HEAD {path}: {answer[:300]!r}")
-    gateway.ask("POST", "/v1/codes", b'{"phone": "+447400900150"}', {"Idempotency-Key": "m1"})
-    gateway.ask("POST", "/v1/codes/verify", b'{"phone": "+447400900150", "code": "000000"}')
+    _, _, receipt = gateway.ask("POST", "/v1/codes", b'{"phone": "+447400900150"}', {"Idempotency-Key": "m1"})
+    check = {"phone": "+447400900150", "code": "000000", "verification_id": json.loads(receipt)["verification_id"]}
+    gateway.ask("POST", "/v1/codes/verify", json.dumps(check).encode())
     gateway.ask("POST", "/v1/codes", b'{"phone": "+16502530000"}', {"Idempotency-Key": "m2"})
     status, headers, body = gateway.ask("GET", "/metrics")
     text = body.decode()
@@ -233,7 +234,7 @@ def listen_and_proxy():
     refused = subprocess.run([GATEWAY, "--listen", "0.0.0.0:0"], capture_output=True, timeout=10)
     if refused.returncode != 2 or b"--allow-remote" not in refused.stderr:
         fail(f"--listen 0.0.0.0:0 without --allow-remote: {refused.returncode} {refused.stderr!r}")
-    body = b'{"phone": "+447400900151", "code": "123456"}'
+    body = b'{"phone": "+447400900151", "code": "123456", "verification_id": "00000000000000000000000000000000"}'
     # The client connects from 127.0.0.1, the trusted proxy: each forwarded client has its own limit.
     for client in ("10.0.0.1", "10.0.0.1", "10.0.0.2", "10.0.0.2"):
         status, _, _ = other.ask("POST", "/v1/codes/verify", body, {"X-Forwarded-For": f"198.51.100.7, {client}"})

@@ -3,8 +3,11 @@
 
   load.py race URLS PHONE COUNT        COUNT requests for PHONE at once, spread over the
                                        gateways; prints "STATUS COUNT" lines
-  load.py guess URLS PHONE COUNT CODE  COUNT verifications of CODE at once; prints one
-                                       "STATUS RESULT ATTEMPTS_LEFT" line per answer
+  load.py request URL PHONE            one request for PHONE; prints "STATUS VERIFICATION_ID"
+  load.py guess URLS PHONE COUNT CODE ID
+                                       COUNT verifications of CODE under the verification id
+                                       ID (or "stranger": a fresh random one each) at once;
+                                       prints one "STATUS RESULT ATTEMPTS_LEFT" line per answer
   load.py load URLS SECONDS            requests for fresh numbers, one after another on three
                                        threads, for SECONDS; prints "STATUS PHONE RETRY_AFTER KIND"
   load.py churn COUNT                  COUNT loopback connections to a listener of its own, each
@@ -90,9 +93,18 @@ def main(arguments):
             statuses[status] = statuses.get(status, 0) + 1
         for status, number in sorted(statuses.items(), key=str):
             print(status, number)
+    elif mode == "request":
+        status, body, _ = post(urls[0], "/v1/codes", {"phone": arguments[2]}, uuid.uuid4().hex)
+        print(status, body.get("verification_id", "-") if isinstance(body, dict) else "-")
     elif mode == "guess":
-        phone, count, code = arguments[2], int(arguments[3]), arguments[4]
-        answers = at_once(count, lambda i: post(urls[i % len(urls)], "/v1/codes/verify", {"phone": phone, "code": code}))
+        phone, count, code, given = arguments[2], int(arguments[3]), arguments[4], arguments[5]
+
+        def guess(index):
+            identifier = uuid.uuid4().hex if given == "stranger" else given
+            body = {"phone": phone, "code": code, "verification_id": identifier}
+            return post(urls[index % len(urls)], "/v1/codes/verify", body)
+
+        answers = at_once(count, guess)
         for status, body, _ in answers:
             body = body if isinstance(body, dict) else {}
             print(status, body.get("result", body.get("error", {}).get("kind")), body.get("attempts_left", "-"))
