@@ -55,7 +55,7 @@ public enum GatewayProcess {
         do throws(StartError) {
             // Without a file, each number's own cap still holds: no victim is texted at every
             // cooldown's end all day.
-            budgets = try options.budgetsFile.map(readBudgets) ?? .numbersOnly
+            budgets = try options.budgetsFile.map(readBudgets) ?? .withoutFile
             provider = try makeProvider(options, timers: timers, report: report)
         } catch {
             report(error.line)
@@ -89,6 +89,14 @@ public enum GatewayProcess {
         let phone = service.outbox.observe { message in
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: .output)
             server.codeSent()
+        }
+        // Said once, by the gateway whose code started it: where an attack is, and until when.
+        let guarded = service.suspensions.observe { suspension in
+            let minutes = (suspension.secondsLeft + 59) / 60
+            report(
+                "suspended the \(suspension.level) \(suspension.prefix) for \(minutes) min, to the end of its UTC day: "
+                    + "its codes go unverified (SMS pumping?)")
+            server.record(suspension)
         }
         // With a provider, messages go through the store's outbox: delivered after their
         // transaction committed, and those left by a gateway that stopped are taken up now.
@@ -124,7 +132,7 @@ public enum GatewayProcess {
             courier?.stop()
             server.drain(then: stopped)
         }
-        withExtendedLifetime((server, phone, watches, listener)) {}
+        withExtendedLifetime((server, phone, guarded, watches, listener)) {}
         return 0
     }
 

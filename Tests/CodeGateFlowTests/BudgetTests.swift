@@ -99,9 +99,13 @@ import Testing
         } catch {
             #expect(error.description == "line 2: a rule is SCOPE PERIOD COUNT")
         }
-        #expect(BudgetPlan().unlisted == BudgetPlan.Limits(hour: 10, day: 50))
+        #expect(BudgetPlan().unlisted == BudgetPlan.Limits(hour: 500, day: 5000))
+        #expect(BudgetPlan().pumpingGuard == PumpingGuard(threshold: 10))
+        #expect(try BudgetPlan.parse("guard day 25\n").pumpingGuard == PumpingGuard(threshold: 25))
+        let off = try BudgetPlan.parse("guard day 0\n").pumpingGuard
+        #expect(off.windows(for: PhoneNumber(e164: "+8613800138000")!) == [])
         let refused: [(String, Int)] = [
-            ("+86 hour\n", 1), ("\n+86 week 3\n", 2), ("+86 hour -1\n", 1), ("+86 hour 1.5\n", 1),
+            ("guard hour 10\n", 1), ("guard day 1\nguard day 2\n", 2), ("+86 hour\n", 1), ("\n+86 week 3\n", 2), ("+86 hour -1\n", 1), ("+86 hour 1.5\n", 1),
             ("+86 hour 100000001\n", 1), ("+86 hour 1\n+86 hour 2\n", 2), ("86 hour 1\n", 1), ("+086 hour 1\n", 1),
             ("+1234567 hour 1\n", 1), ("clients hour 1\n", 1), ("+86 hour 1 2\n", 1),
         ]

@@ -184,7 +184,10 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertEqual(H.verify(service), .failure(.rateLimited(retryAfter: nil)))
             XCTAssertEqual(CodeServiceError.rateLimited(retryAfter: nil).message, "请求过于频繁，请稍后重新滑动验证")
             // A spent budget against SMS pumping is, to the person at the window, too many requests.
-            for kind in ["country_budget_exhausted", "global_budget_exhausted", "client_budget_exhausted"] {
+            let kinds = [
+                "country_budget_exhausted", "global_budget_exhausted", "client_budget_exhausted", "prefix_suspended",
+            ]
+            for kind in kinds {
                 server.reply = { _ in .answer(status: 429, body: error(kind, 1680), headers: [("Retry-After", "1680")])
                 }
                 XCTAssertEqual(H.request(service), .failure(.rateLimited(retryAfter: 1680)), kind)

@@ -39,7 +39,7 @@ import Testing
                 "payload_too_large",
                 "unsupported_media_type", "idempotency_mismatch", "region_not_served", "not_a_mobile_number",
                 "cooldown", "rate_limited", "number_budget_exhausted", "country_budget_exhausted",
-                "global_budget_exhausted", "client_budget_exhausted", "internal", "store_full",
+                "global_budget_exhausted", "client_budget_exhausted", "prefix_suspended", "internal", "store_full",
                 "state_recovering", "state_unavailable",
             ])
         #expect(ProtocolResult.allCases.map(\.rawValue) == ["verified", "wrong_code", "expired", "locked", "no_code"])

@@ -166,7 +166,7 @@ import Testing
     }
 
     @Test func eachNumberHasItsOwnCapAcrossGateways() async throws {
-        var plan = BudgetPlan.numbersOnly
+        var plan = BudgetPlan.withoutFile
         plan.number = .init(hour: 2)
         let gateways = try [1, 2].map { under.gateway(try under.store(), seed: $0, budgets: plan) }
         let receipt = KeyedReceipt.sent(.times(60, 300))

@@ -92,8 +92,18 @@ final class StoreUnderTest {
     /// Moves the clock into the next UTC hour when less than `span` of this one is left, so
     /// that what a test spends within `span` falls in one hour's budget, whatever the time.
     func haveInThisHour(_ span: Duration) {
-        let intoHour = Duration.nanoseconds(moment().wall.wholeNanoseconds % BudgetWindow.hour.wholeNanoseconds)
-        if BudgetWindow.hour - intoHour < span { clock.advance(by: BudgetWindow.hour - intoHour) }
+        haveInThisPeriod(BudgetWindow.hour, span)
+    }
+
+    /// The same for the UTC day, or any period the store's counters align on.
+    func haveInThisPeriod(_ period: Duration, _ span: Duration) {
+        let into = Duration.nanoseconds(moment().wall.wholeNanoseconds % period.wholeNanoseconds)
+        if period - into < span { clock.advance(by: period - into) }
+    }
+
+    /// A block of 10,000 numbers no other test uses: "+86139" and four digits.
+    static func freshBlock() -> String {
+        "+86139" + String(UInt16.random(in: 1000...9999))
     }
 
     /// A fresh idempotency key or client name.

@@ -10,7 +10,8 @@ extension BudgetPlan {
     /// rule is exactly `SCOPE PERIOD COUNT`; a scope and period given twice, an unknown word,
     /// or a count that is no whole number from 0 to 100,000,000 refuses the whole file. With
     /// no `default` rule, calling codes not listed get `builtInDefault`; with one or two, those.
-    /// Each number gets `builtInNumber` for a period no `number` rule sets.
+    /// Each number gets `builtInNumber` for a period no `number` rule sets, and the guard its
+    /// `PumpingGuard.builtIn` threshold unless `guard day COUNT` sets one (0 turns it off).
     public static func parse(_ text: String) throws(BudgetFileError) -> BudgetPlan {
         var plan = BudgetPlan()
         var seen: Set<String> = []
@@ -50,12 +51,17 @@ extension BudgetPlan {
             case "global": set(&plan.global)
             case "client": set(&plan.client)
             case "number": set(&plan.number)
+            case "guard":
+                guard period == "day" else {
+                    throw BudgetFileError(line: line, reason: "the guard counts per day: guard day COUNT")
+                }
+                plan.pumpingGuard.threshold = cap
             default:
                 guard isPrefix(scope) else {
                     throw BudgetFileError(
                         line: line,
                         reason:
-                            "the scope must be default, global, client, number or a prefix such as +86, not \"\(scope.prefix(40))\""
+                            "the scope must be default, global, client, number, guard or a prefix such as +86, not \"\(scope.prefix(40))\""
                     )
                 }
                 set(&plan.prefixes[scope, default: Limits()])

@@ -14,6 +14,7 @@ import CodeGateService
 ///     global  day   50000    # all numbers together
 ///     client  hour  5        # one client (its address, as the rate limit counts it)
 ///     number  day   10       # each number on its own (see `number`)
+///     guard   day   10       # the conversion guard's threshold (`PumpingGuard`); 0: off
 ///
 /// A number counts against the longest prefix listed that it starts with, else against its
 /// own calling code (`PhoneNumber.callingCode`) under the `default` rules.
@@ -32,19 +33,30 @@ public struct BudgetPlan: Equatable, Sendable {
         }
     }
 
-    /// The conservative default for a calling code the file does not list, when it has no
-    /// `default` rule: 10 an hour, 50 a day — a few sign-ups, nowhere near what pays a pumper.
-    public static let builtInDefault = Limits(hour: 10, day: 50)
+    /// The default for a calling code the file does not list, when it has no `default` rule:
+    /// 500 an hour, 5,000 a day. A ceiling on a country the operator serves but forgot to
+    /// budget, not the defence against pumping — the guard (`PumpingGuard`) is that, and a cap
+    /// low enough to stop a pumper (once 10 an hour) refused real users with no attack at all.
+    public static let builtInDefault = Limits(hour: 500, day: 5000)
 
     /// The default for each number on its own, when the file sets none: 5 an hour, 10 a day —
     /// a person who lost a few codes, not a victim flooded at every cooldown's end.
     public static let builtInNumber = Limits(hour: 5, day: 10)
 
-    /// Each number's own caps alone, for a gateway given no budgets file: no number is texted
-    /// at every cooldown's end all day, and nothing else is capped.
-    public static let numbersOnly: BudgetPlan = {
+    /// The cap on all messages together for a gateway given no budgets file: 500 an hour,
+    /// 5,000 a day. It bounds what an attack spread over every block of a country costs
+    /// (the guard bounds one aimed at a few), and keeps the numbers alive at once below what a
+    /// SQLite state holds (`GatewayStore.defaultCapacity`), so no flood of new numbers fills it.
+    public static let builtInGlobal = Limits(hour: 500, day: 5000)
+
+    /// The plan of a gateway given no budgets file: each number's own caps, the conversion
+    /// guard and `builtInGlobal` — no number is texted at every cooldown's end all day, no
+    /// block of numbers is pumped, no flood runs up a bill — and no cap per country or client.
+    /// A number that verified a code lately is never refused by the global cap.
+    public static let withoutFile: BudgetPlan = {
         var plan = BudgetPlan()
         plan.unlisted = Limits()
+        plan.global = builtInGlobal
         return plan
     }()
 
@@ -58,6 +70,8 @@ public struct BudgetPlan: Equatable, Sendable {
     public var client = Limits()
     /// The caps of each number on its own.
     public var number = builtInNumber
+    /// The conversion guard: blocks of numbers whose codes go unverified get none for a day.
+    public var pumpingGuard = PumpingGuard.builtIn
 
     /// No rule but the defaults for unlisted calling codes and for each number.
     public init() {}
@@ -113,6 +127,8 @@ public struct BudgetRefusal: Equatable, Sendable {
         case number
         /// The number's prefix (country calling code).
         case country
+        /// The number's block or range of numbers is suspended by the conversion guard.
+        case suspended
         /// All numbers together.
         case global
         /// The client's own.

@@ -31,6 +31,10 @@ public final class LocalCodeService: CodeService {
     /// Told after each transaction that wrote a message to the store's outbox committed: the
     /// courier's cue to deliver it.
     public let enqueued = ObserverList<Void>()
+    /// Told of each block or range of numbers the conversion guard suspends (`PumpingGuard`),
+    /// after the transaction whose code suspended it committed: once, by the gateway that sent
+    /// that code, whichever gateways share the store.
+    public let suspensions = ObserverList<PrefixSuspension>()
     /// Whether messages go into the store's outbox (for a provider) rather than to `outbox`'s
     /// observers at once (the simulated phone).
     public let usesOutbox: Bool
@@ -92,29 +96,40 @@ public final class LocalCodeService: CodeService {
     /// left of its times, and sends no SMS; a key answered for another number is refused. Only
     /// a request that sent a code leaves its key behind: a refused one is decided afresh.
     /// With budgets, a code is issued only when every budget it would spend from — its prefix,
-    /// all numbers, and `client`'s — has a message left in its period, and spends one of each.
+    /// all numbers, and `client`'s — has a message left in its period, and spends one of each;
+    /// and when the conversion guard (`PumpingGuard`) has not suspended the number's block or
+    /// range. A number that verified a code lately passes both but for its own budget.
     public func requestCode(for number: PhoneNumber, idempotencyKey key: String, client: String? = nil)
         async throws(CodeServiceError) -> KeyedReceipt
     {
         try await arrive()
         let secret = try codeKey()
         let windows = budgets?.windows(for: number, client: client) ?? []
-        let decided = try storing(number, replyKey: key, budgets: windows.map(\.window)) {
-            record, reply, sending -> KeyedDecision in
+        let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
+        let counters = windows.map(\.window) + watch.windows(for: number)
+        var suspended: [PrefixSuspension] = []
+        let decided = try storing(number, replyKey: key, budgets: counters) { record, reply, sending -> KeyedDecision in
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft(key: secret)) : .mismatch
             }
-            if record.map({ $0.age < $0.cooldown }) != true, let refusal = spent(windows, sending, for: number) {
+            if record.map({ $0.age < $0.cooldown }) != true,
+                let refusal = refusal(windows, watch, sending, for: number)
+            {
                 return .overBudget(refusal)
             }
             guard let issue = issue(&record, key: secret) else { return .issued(nil) }
             for (window, _, _) in windows { sending.spent[window, default: 0] += 1 }
+            suspended = watch.countSent(to: number, in: &sending).map { prefix in
+                let left = (sending.periodLeft[prefix.sent] ?? .seconds(1)).secondsRoundedUp
+                return PrefixSuspension(level: prefix.level, prefix: prefix.prefix, secondsLeft: max(1, left))
+            }
             queue(issue.code, to: number, in: &sending)
             reply = GatewayReply(
                 number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
                 codeSalt: issue.salt)
             return .issued(issue)
         }
+        for suspension in suspended { suspensions.notify(suspension) }
         switch decided.answer {
         case .replay(let receipt): return .replayed(receipt)
         case .mismatch: return .keyMismatch
@@ -122,6 +137,21 @@ public final class LocalCodeService: CodeService {
         case .issued(let issue):
             return .sent(try deliver(issue, to: number, key: secret, secondsLeft: decided.secondsLeft))
         }
+    }
+
+    /// Why a code to `number` may not go now, as `sending` read the counters: its block or
+    /// range suspended, or a budget spent — for a number that verified a code lately, only its
+    /// own budget counts.
+    private func refusal(
+        _ windows: [(window: BudgetWindow, cap: Int, scope: BudgetScope)], _ watch: PumpingGuard, _ sending: Sending,
+        for number: PhoneNumber
+    ) -> BudgetRefusal? {
+        let known = watch.hasConverted(number, in: sending)
+        if !known, let suspension = watch.suspension(of: number, in: sending) {
+            let prefix = budgets?.prefix(of: number) ?? ""
+            return BudgetRefusal(kind: .suspended, prefix: prefix, secondsLeft: suspension.secondsLeft)
+        }
+        return spent(windows.filter { !known || $0.scope == .number(number.e164) }, sending, for: number)
     }
 
     /// A code just issued: its digits, for the message, and its salt, which its verification
@@ -255,7 +285,10 @@ public final class LocalCodeService: CodeService {
     {
         try await crossNetwork()
         let key = try codeKey()
-        return try storing(number) { record -> VerificationResult in
+        // A verified code counts for its block and range in the conversion guard.
+        let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
+        return try storing(number, replyKey: nil, budgets: watch.windows(for: number)) {
+            record, _, sending -> VerificationResult in
             // The id is checked even when there is no code, so the time taken tells nothing.
             let isBound = (record?.code ?? .placeholder).isBound(to: verificationID, key: key)
             guard let current = record, var issued = current.code, isBound else { return .noCodeRequested }
@@ -264,6 +297,7 @@ public final class LocalCodeService: CodeService {
             guard current.age < current.lifetime else { return .expired }
             if issued.matches(code, key: key) {
                 record?.code = nil
+                watch.countVerified(for: number, in: &sending)
                 return .verified
             }
             issued.attemptsLeft -= 1

@@ -24,6 +24,9 @@ package enum ProtocolErrorKind: String, CaseIterable, Sendable {
     case globalBudget = "global_budget_exhausted"
     /// The client's own budget of text messages is spent for this hour or day.
     case clientBudget = "client_budget_exhausted"
+    /// The number's block of numbers is suspended for the rest of the UTC day: codes sent there
+    /// went unverified, as those of SMS pumping do.
+    case prefixSuspended = "prefix_suspended"
     case `internal`
     /// The store holds as many numbers as it may, each still live.
     case storeFull = "store_full"

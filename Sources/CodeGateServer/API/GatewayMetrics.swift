@@ -24,6 +24,7 @@ final class GatewayMetrics {
     private var issued: [String: Int] = [:]
     private var checked: [String: Int] = [:]
     private var numbersRefused: [String: Int] = [:]
+    private var suspensions: [String: Int] = [:]
 
     /// The route label for `path`.
     static func route(of path: String) -> String {
@@ -55,6 +56,13 @@ final class GatewayMetrics {
         }
     }
 
+    /// Counts a suspension this gateway's code started. Each prefix is suspended at most
+    /// once a day, after as many codes as the guard's threshold: the series grow no faster
+    /// than the codes sent.
+    func record(_ suspension: PrefixSuspension) {
+        suspensions["level=\"\(suspension.level)\",prefix=\"\(suspension.prefix)\"", default: 0] += 1
+    }
+
     /// Counts what a code request or check came to.
     func record(_ outcome: APIOutcome) {
         switch outcome {
@@ -73,6 +81,7 @@ final class GatewayMetrics {
             switch refusal.kind {
             case .number: "number"
             case .country: "country"
+            case .suspended: "suspended"
             case .global: "global"
             case .client: "client"
             }
@@ -124,6 +133,11 @@ final class GatewayMetrics {
             (
                 "codegate_numbers_refused_total",
                 "Code requests for numbers never texted, by refusal kind and region (ZZ: none).", numbersRefused
+            ),
+            (
+                "codegate_prefix_suspensions_total",
+                "Blocks and ranges of numbers the conversion guard suspended for their day, by level and prefix.",
+                suspensions
             ),
         ] {
             lines += ["# HELP \(name) \(help)", "# TYPE \(name) counter"]

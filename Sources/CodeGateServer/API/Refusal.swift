@@ -93,6 +93,7 @@ enum Refusal: Error, Equatable {
             switch refusal.kind {
             case .number: .numberBudget
             case .country: .countryBudget
+            case .suspended: .prefixSuspended
             case .global: .globalBudget
             case .client: .clientBudget
             }
@@ -163,6 +164,10 @@ enum Refusal: Error, Equatable {
         // TRANSLATORS: {0} is a number of minutes; a budget against SMS fraud is spent.
         case .country:
             localized("发往该国家或地区的短信已达上限，请 {0} 分钟后再试", "发往该国家或地区的短信已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
+        // TRANSLATORS: {0} is a number of minutes; codes sent to numbers like this one went
+        // unused, as those of SMS fraud do, so the service stopped sending there for a while.
+        case .suspended:
+            localized("暂时无法向该号段发送验证码，请 {0} 分钟后再试", "暂时无法向该号段发送验证码，请 {0} 分钟后再试", count: minutes).filling(minutes)
         // TRANSLATORS: {0} is a number of minutes; the service's budget of text messages is spent.
         case .global: localized("短信发送量已达上限，请 {0} 分钟后再试", "短信发送量已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
         // TRANSLATORS: {0} is a number of minutes; this client's budget of text messages is spent.

@@ -72,6 +72,11 @@ public final class GatewayServer {
         metrics.record(event)
     }
 
+    /// Counts a block or range of numbers the conversion guard suspended, for `/metrics`.
+    public func record(_ suspension: PrefixSuspension) {
+        metrics.record(suspension)
+    }
+
     /// The messages in the outbox now, for `/metrics`; nil when there is no outbox.
     package var outboxPending: (@MainActor () -> Int?)?
 
