@@ -1,4 +1,4 @@
-import CGLib
+import CSoup
 import CodeGateGLib
 import Glibc
 
