@@ -35,6 +35,10 @@ public struct GatewayOptions: Equatable, Sendable {
     public var smsWebhook: String?
     /// `--sms-webhook-key-file`: the file holding the webhook's signing key.
     public var smsWebhookKeyFile: String?
+    /// `--alert-webhook`: where each suspension of the conversion guard is posted (`AlertWebhook`).
+    public var alertWebhook: String?
+    /// `--alert-webhook-key-file`: the file holding the alert webhook's signing key.
+    public var alertWebhookKeyFile: String?
     /// `--sms-command`: the provider's command, as words (no shell).
     public var smsCommand: [String]?
     /// `--budgets`: the budgets file (`BudgetPlan`).
@@ -87,6 +91,11 @@ public struct GatewayOptions: Equatable, Sendable {
             ),
             ("--budgets FILE", localized("Budgets against SMS pumping, an absolute path (docs/gateway.md)")),
             (
+                "--alert-webhook URL",
+                localized("Post each block of numbers suspended against SMS pumping to this URL, signed")
+            ),
+            ("--alert-webhook-key-file PATH", localized("The alert webhook's signing key, an absolute path")),
+            (
                 "--regions LIST",
                 localized("Regions whose mobile numbers get codes, e.g. CN,HK,GB (default CN)")
             ),
@@ -97,7 +106,7 @@ public struct GatewayOptions: Equatable, Sendable {
             + " [--rate-limit PER_MINUTE] [--trusted-proxy ADDR] [--state-dir DIR] [--key-file PATH]"
             + " [--database URL | --database-file PATH]"
             + " [--sms-webhook URL --sms-webhook-key-file PATH | --sms-command CMD] [--budgets FILE]"
-            + " [--regions LIST]\n"
+            + " [--alert-webhook URL --alert-webhook-key-file PATH] [--regions LIST]\n"
             + localized(
                 // TRANSLATORS: the first lines of codegate-gateway --help.
                 "Serves CodeGate's embedded SMS gateway over HTTP on 127.0.0.1 (docs/protocol.md); "
@@ -145,8 +154,24 @@ public struct GatewayOptions: Equatable, Sendable {
         if !options.allowsRemote && !Self.isLoopback(options.address) { throw .remoteAddress(options.address) }
         if options.databaseURL != nil && options.databaseFile != nil { throw .twoDatabases }
         if options.smsWebhook != nil && options.smsCommand != nil { throw .twoProviders }
-        if (options.smsWebhook == nil) != (options.smsWebhookKeyFile == nil) { throw .webhookKey }
+        for (name, url, key) in [
+            ("--sms-webhook", options.smsWebhook, options.smsWebhookKeyFile),
+            ("--alert-webhook", options.alertWebhook, options.alertWebhookKeyFile),
+        ] where (url == nil) != (key == nil) {
+            throw .webhookKey(name)
+        }
         return options
+    }
+
+    /// A webhook's URL, held to the rules of the app's --service: https://, or http:// to this
+    /// machine only, with no user info, query or fragment; it is posted to as given.
+    private static func webhook(_ name: String, _ value: String) throws(GatewayOptionError) -> String {
+        do {
+            _ = try ServiceURL(parsing: value)
+        } catch {
+            throw .badWebhook(name, Self.withoutUserInfo(value), reason: error.description)
+        }
+        return value
     }
 
     /// Whether `address` is one of the loopback's: 127.0.0.0/8 or ::1.
@@ -176,18 +201,14 @@ public struct GatewayOptions: Equatable, Sendable {
             guard let (host, number) = Self.endpoint(value) else { throw .badEndpoint(value) }
             address = host
             port = number
-        case "--sms-webhook":
-            // The rules of the app's --service: https://, or http:// to this machine only, with
-            // no user info, query or fragment; the URL is posted to as given.
-            do {
-                _ = try ServiceURL(parsing: value)
-            } catch {
-                throw .badWebhook(Self.withoutUserInfo(value), reason: error.description)
-            }
-            smsWebhook = value
+        case "--sms-webhook": smsWebhook = try Self.webhook(name, value)
         case "--sms-webhook-key-file":
             guard value.hasPrefix("/") else { throw .relativePath(name, value) }
             smsWebhookKeyFile = value
+        case "--alert-webhook": alertWebhook = try Self.webhook(name, value)
+        case "--alert-webhook-key-file":
+            guard value.hasPrefix("/") else { throw .relativePath(name, value) }
+            alertWebhookKeyFile = value
         case "--sms-command":
             guard let words = CommandProvider.words(of: value), !words.isEmpty else { throw .badCommand(value) }
             smsCommand = words
@@ -268,11 +289,13 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case relativeDatabaseFile(String)
     /// The database URL's file or variable could not be read: its path and why.
     case unreadableDatabaseFile(String, String)
-    case badWebhook(String, reason: String)
+    /// A webhook option's name, its URL (without any password) and why it is refused.
+    case badWebhook(String, String, reason: String)
     case badCommand(String)
     case relativePath(String, String)
     case twoProviders
-    case webhookKey
+    /// A webhook option without its key file, or the key file without it.
+    case webhookKey(String)
     case badRegion(String)
 
     public var description: String {
@@ -298,12 +321,12 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .remoteAddress(let address):
             "--listen \(address) is not a loopback address: add --allow-remote, "
                 + "with TLS in front (codes must not travel in clear text)"
-        case .badWebhook(let text, let reason): "--sms-webhook \"\(text)\": \(reason)"
+        case .badWebhook(let name, let text, let reason): "\(name) \"\(text)\": \(reason)"
         case .badCommand(let text):
             "--sms-command must be a command with its arguments, quoted as in a shell, not \"\(text)\""
         case .relativePath(let name, let path): "\(name) must be an absolute path, not \"\(path)\""
         case .twoProviders: "--sms-webhook and --sms-command cannot both be given: messages go to one provider"
-        case .webhookKey: "--sms-webhook and --sms-webhook-key-file go together: the webhook's requests are signed"
+        case .webhookKey(let name): "\(name) and \(name)-key-file go together: the webhook's requests are signed"
         }
     }
 }

@@ -52,11 +52,13 @@ public enum GatewayProcess {
         let report: @MainActor (String) -> Void = { say("codegate-gateway: \($0.terminalEscaped)", to: .error) }
         let budgets: BudgetPlan
         let provider: (any SMSProvider)?
+        let alerts: AlertWebhook?
         do throws(StartError) {
             // Without a file, each number's own cap still holds: no victim is texted at every
             // cooldown's end all day.
             budgets = try options.budgetsFile.map(readBudgets) ?? .withoutFile
             provider = try makeProvider(options, timers: timers, report: report)
+            alerts = try makeAlerts(options, timers: timers, report: report)
         } catch {
             report(error.line)
             return 2
@@ -97,6 +99,7 @@ public enum GatewayProcess {
                 "suspended the \(suspension.level) \(suspension.prefix) for \(minutes) min, to the end of its UTC day: "
                     + "its codes go unverified (SMS pumping?)")
             server.record(suspension)
+            alerts?.tell(suspension)
         }
         // With a provider, messages go through the store's outbox: delivered after their
         // transaction committed, and those left by a gateway that stopped are taken up now.
@@ -198,17 +201,30 @@ public enum GatewayProcess {
             return CommandProvider(argv: words, timers: timers, report: report)
         }
         guard let url = options.smsWebhook, let keyFile = options.smsWebhookKeyFile else { return nil }
-        var key: [UInt8]
-        switch OptionFile.contents(of: keyFile, maxBytes: 1024, secret: true) {
-        case .success(let bytes): key = bytes
-        case .failure(let error): throw StartError(line: "--sms-webhook-key-file \(error)")
-        }
-        // The key is the file's bytes without its final line end, which editors add.
-        while key.last == UInt8(ascii: "\n") || key.last == UInt8(ascii: "\r") { key.removeLast() }
-        guard key.count >= 16 else {
-            throw StartError(line: "--sms-webhook-key-file \(keyFile): the key must be at least 16 bytes")
-        }
+        let key = try webhookKey(keyFile, option: "--sms-webhook-key-file")
         return WebhookProvider(url: url, key: key, timers: timers) { SystemMoment.now().wall }
+    }
+
+    /// The alert webhook `--alert-webhook` names, if any.
+    private static func makeAlerts(
+        _ options: GatewayOptions, timers: GLibTimerPort, report: @escaping @MainActor (String) -> Void
+    ) throws(StartError) -> AlertWebhook? {
+        guard let url = options.alertWebhook, let keyFile = options.alertWebhookKeyFile else { return nil }
+        let key = try webhookKey(keyFile, option: "--alert-webhook-key-file")
+        return AlertWebhook(url: url, key: key, timers: timers, wallClock: { SystemMoment.now().wall }, report: report)
+    }
+
+    /// A webhook's signing key from `path`, which `option` named: the file's bytes without its
+    /// final line end, which editors add; at least 16 bytes, readable by nobody else.
+    private static func webhookKey(_ path: String, option: String) throws(StartError) -> [UInt8] {
+        var key: [UInt8]
+        switch OptionFile.contents(of: path, maxBytes: 1024, secret: true) {
+        case .success(let bytes): key = bytes
+        case .failure(let error): throw StartError(line: "\(option) \(error)")
+        }
+        while key.last == UInt8(ascii: "\n") || key.last == UInt8(ascii: "\r") { key.removeLast() }
+        guard key.count >= 16 else { throw StartError(line: "\(option) \(path): the key must be at least 16 bytes") }
+        return key
     }
 
     /// The state folder `path` names, or the app's own: the same `gateway.db` as every

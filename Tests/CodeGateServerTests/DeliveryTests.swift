@@ -26,11 +26,18 @@ import Testing
             (
                 ["--sms-webhook", "http://sms.example.com/", "--sms-webhook-key-file", "/k"],
                 .badWebhook(
-                    "http://sms.example.com/",
+                    "--sms-webhook", "http://sms.example.com/",
                     reason: ServiceURLError.cleartext("sms.example.com").description)
             ),
-            (["--sms-webhook", "https://sms.example.com/"], .webhookKey),
-            (["--sms-webhook-key-file", "/k"], .webhookKey),
+            (["--sms-webhook", "https://sms.example.com/"], .webhookKey("--sms-webhook")),
+            (["--sms-webhook-key-file", "/k"], .webhookKey("--sms-webhook")),
+            (["--alert-webhook", "https://pager.example.com/"], .webhookKey("--alert-webhook")),
+            (
+                ["--alert-webhook", "http://pager.example.com/", "--alert-webhook-key-file", "/k"],
+                .badWebhook(
+                    "--alert-webhook", "http://pager.example.com/",
+                    reason: ServiceURLError.cleartext("pager.example.com").description)
+            ),
             (
                 ["--sms-webhook-key-file", "k", "--sms-webhook", "https://a/"],
                 .relativePath("--sms-webhook-key-file", "k")

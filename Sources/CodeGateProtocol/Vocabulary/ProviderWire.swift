@@ -21,3 +21,16 @@ package enum ProviderHeader {
     /// The signature header's scheme, before its hex digits.
     package static let signatureScheme = "sha256="
 }
+
+/// The members of the JSON the gateway posts to `--alert-webhook` (docs/gateway.md, "The
+/// conversion guard"), signed as a provider's messages are (`ProviderHeader`).
+package enum AlertField {
+    /// What happened: `prefix_suspended` (`ProtocolErrorKind.prefixSuspended`'s name).
+    package static let event = "event"
+    /// "block" or "range".
+    package static let level = "level"
+    /// The numbers' first digits, in E.164: "+861700123".
+    package static let prefix = "prefix"
+    /// When the prefix takes codes again, in whole seconds since 1970 (UTC).
+    package static let until = "until"
+}
