@@ -285,10 +285,7 @@ public final class LocalCodeService: CodeService {
     {
         try await crossNetwork()
         let key = try codeKey()
-        // A verified code counts for its block and range in the conversion guard.
-        let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
-        return try storing(number, replyKey: nil, budgets: watch.windows(for: number)) {
-            record, _, sending -> VerificationResult in
+        let result = try storing(number) { record -> VerificationResult in
             // The id is checked even when there is no code, so the time taken tells nothing.
             let isBound = (record?.code ?? .placeholder).isBound(to: verificationID, key: key)
             guard let current = record, var issued = current.code, isBound else { return .noCodeRequested }
@@ -297,13 +294,22 @@ public final class LocalCodeService: CodeService {
             guard current.age < current.lifetime else { return .expired }
             if issued.matches(code, key: key) {
                 record?.code = nil
-                watch.countVerified(for: number, in: &sending)
                 return .verified
             }
             issued.attemptsLeft -= 1
             record?.code = issued
             return issued.attemptsLeft == 0 ? .locked : .wrongCode(attemptsLeft: issued.attemptsLeft)
         }.answer
+        // A verified code counts for its block and range in the conversion guard: in a
+        // transaction of its own, so that the far more frequent checks that fail read no
+        // counter. Lost with a crash between the two, it is one conversion fewer, no more.
+        let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
+        if result == .verified, !watch.windows(for: number).isEmpty {
+            _ = try? storing(number, replyKey: nil, budgets: watch.windows(for: number)) { _, _, sending in
+                watch.countVerified(for: number, in: &sending)
+            }
+        }
+        return result
     }
 
     /// `decide` on `number`'s record (and the reply under `replyKey`, if any) in one
