@@ -33,9 +33,21 @@ struct APIAnswer: Equatable {
     var status: Int
     var headers: [(String, String)]
     var body: JSONValue
+    /// The number the request was about, masked (`PhoneNumber.masked`), for the request log;
+    /// not part of what the client gets.
+    var subject: String? = nil
 
     static func == (a: APIAnswer, b: APIAnswer) -> Bool {
         a.status == b.status && a.body == b.body && a.headers.elementsEqual(b.headers) { $0 == $1 }
+    }
+
+    /// The error body's kind, if the answer is a refusal.
+    var errorKind: String? {
+        guard case .object(let members) = body,
+            case .object(let error)? = members.first(where: { $0.0 == ProtocolField.error })?.1,
+            case .string(let kind)? = error.first(where: { $0.0 == ProtocolField.kind })?.1
+        else { return nil }
+        return kind
     }
 
     /// The value of the header `name`, if the answer has one.

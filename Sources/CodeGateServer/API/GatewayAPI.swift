@@ -64,6 +64,7 @@ public final class GatewayAPI {
     /// The answer to `request`.
     func answer(_ request: APIRequest) async -> APIAnswer {
         let language = AnswerLanguage.preferred(by: request.acceptLanguage)
+        var subject: String?
         do throws(Refusal) {
             let route = try route(of: request)
             let wait: Int?
@@ -81,12 +82,18 @@ public final class GatewayAPI {
             } catch {
                 throw Refusal.notAnObject
             }
+            subject = (try? phone(in: members))?.masked
+            var answer: APIAnswer
             switch route {
-            case .requestCode: return try await requestCode(request, members, in: language)
-            case .verify: return try await verify(members, in: language)
+            case .requestCode: answer = try await requestCode(request, members, in: language)
+            case .verify: answer = try await verify(members, in: language)
             }
+            answer.subject = subject
+            return answer
         } catch {
-            return error.answer(in: language)
+            var answer = error.answer(in: language)
+            answer.subject = subject
+            return answer
         }
     }
 

@@ -142,8 +142,11 @@ public final class GatewayServer {
         let exchange = Exchange()
         Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
             let answer = await self.api.answer(request)
+            // What an operator needs to tell requests apart, and never a code or an id.
+            let detail = [answer.errorKind, answer.subject.map { "number " + $0 }, "client " + request.client]
             self.respond(
-                message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
+                message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started,
+                detail: detail.compactMap { $0 }.joined(separator: " "))
             exchange.answered = true
             if exchange.paused {
                 message.unpause()
@@ -210,20 +213,25 @@ public final class GatewayServer {
 
     private func respond(
         _ message: ServerMessage, status: Int, headers: [(String, String)], body: [UInt8],
-        type: String = "application/json; charset=utf-8", started: ContinuousClock.Instant
+        type: String = "application/json; charset=utf-8", started: ContinuousClock.Instant, detail: String = ""
     ) {
         let closing: [(String, String)] = draining ? [("Connection", "close")] : []
         message.respond(
             status: status, headers: headers + [("Cache-Control", "no-store")] + closing, body: body, type: type)
-        logged(message, status, started: started)
+        logged(message, status, started: started, detail: detail)
     }
 
-    private func logged(_ message: ServerMessage, _ status: Int, started: ContinuousClock.Instant) {
+    /// One line on stderr: method, path, status, `detail` (the refusal's kind, the masked
+    /// number, the client), time.
+    private func logged(
+        _ message: ServerMessage, _ status: Int, started: ContinuousClock.Instant, detail: String = ""
+    ) {
         let elapsed = started.duration(to: .now)
         metrics.record(route: GatewayMetrics.route(of: message.path), status: status, took: elapsed)
         let tenths = (elapsed.wholeNanoseconds + 50_000) / 100_000
         // The path as sent may hold anything: escaped and cut short, it stays one line.
         let path = String(message.path.prefix(200)).terminalEscaped
-        log("\(message.method.prefix(16).terminalEscaped) \(path) \(status) \(tenths / 10).\(tenths % 10) ms")
+        let words = detail.isEmpty ? "" : String(detail.prefix(200)).terminalEscaped + " "
+        log("\(message.method.prefix(16).terminalEscaped) \(path) \(status) \(words)\(tenths / 10).\(tenths % 10) ms")
     }
 }
