@@ -23,8 +23,9 @@ import Glibc
 /// 3.4.0 by commit b545d5f0 "soup-listener: Plug a leak"); this releases it when the
 /// connection is gone.
 ///
-/// A connection beyond `limit` is shut down at once, before libsoup reads from it, so it
-/// reads an end of file and drops it. A request must be whole and answered within
+/// A connection beyond `limit`, or beyond `perClient` of one client (`owner`), is shut down at
+/// once, before libsoup reads from it, so it reads an end of file and drops it: one client
+/// cannot take every slot and lock the others out. A request must be whole and answered within
 /// `requestSeconds` of its first byte, however it trickles in: past that its socket is shut
 /// down, libsoup's read or write fails, and it drops the connection.
 @MainActor
@@ -34,6 +35,8 @@ final class ConnectionKeeper {
     private final class Connection {
         let message: OpaquePointer
         let socket: UnsafeMutablePointer<GSocket>
+        /// Whom it counts against, if anyone.
+        var owner: String?
         var inRequest = true
         var watch: guint = 0
         var idle: guint = 0
@@ -46,6 +49,9 @@ final class ConnectionKeeper {
     }
 
     private let limit: Int
+    private let perClient: Int
+    private let owner: @MainActor (OpaquePointer) -> String?
+    private var owned: [String: Int] = [:]
     private let idleSeconds: guint
     private let requestSeconds: guint
     private var connections: [UnsafeMutablePointer<GSocket>: Connection] = [:]
@@ -54,10 +60,17 @@ final class ConnectionKeeper {
     /// Set while the server drains: called once no connection is left.
     private var drained: (@MainActor () -> Void)?
 
-    /// Watches the connections of `server`: at most `limit` open, each closed after
-    /// `idleSeconds` without a byte, or `requestSeconds` into a request not yet answered.
-    init(server: UnsafeMutablePointer<SoupServer>, limit: Int, idleSeconds: guint, requestSeconds: guint) {
+    /// Watches the connections of `server`: at most `limit` open, and `perClient` of those
+    /// for each client `owner` names from a connection's first message (nil: counted against
+    /// nobody), each closed after `idleSeconds` without a byte, or `requestSeconds` into a
+    /// request not yet answered.
+    init(
+        server: UnsafeMutablePointer<SoupServer>, limit: Int, perClient: Int,
+        owner: @escaping @MainActor (OpaquePointer) -> String?, idleSeconds: guint, requestSeconds: guint
+    ) {
         self.limit = limit
+        self.perClient = perClient
+        self.owner = owner
         self.idleSeconds = idleSeconds
         self.requestSeconds = requestSeconds
         connect(server, "request-started") { $0.started($1) }
@@ -114,7 +127,16 @@ final class ConnectionKeeper {
             // warns when the peer has gone by then.
             _ = soup_server_message_get_remote_address(message)
             _ = soup_server_message_get_local_address(message)
+            let client = owner(message)
+            if let client {
+                guard owned[client, default: 0] < perClient else {
+                    g_socket_shutdown(socket, 1, 1, nil)
+                    return
+                }
+                owned[client, default: 0] += 1
+            }
             let connection = Connection(message: message, socket: socket)
+            connection.owner = client
             g_object_ref(UnsafeMutableRawPointer(message))
             connections[socket] = connection
             typealias Thunk = @convention(c) (OpaquePointer?, gpointer?) -> Void
@@ -242,6 +264,9 @@ final class ConnectionKeeper {
 
     private func forget(_ socket: UnsafeMutablePointer<GSocket>) {
         guard let connection = connections.removeValue(forKey: socket) else { return }
+        if let client = connection.owner {
+            owned[client] = owned[client, default: 1] > 1 ? owned[client, default: 1] - 1 : nil
+        }
         disarm(connection)
         endDeadline(connection)
         g_object_unref(UnsafeMutableRawPointer(connection.message))

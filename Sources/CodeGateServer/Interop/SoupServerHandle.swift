@@ -13,11 +13,13 @@ final class SoupServerHandle {
 
     /// A server whose `early` closure sees each request once its headers are read, and whose
     /// `handler` sees it once its body is too, unless `early` answered it; at most
-    /// `maxConnections` are open, and one on which nothing moves for `idleSeconds`, or whose
+    /// `maxConnections` are open, `perClient` of them for each client `owner` names from a
+    /// connection's first message (`ConnectionKeeper`), and one on which nothing moves for `idleSeconds`, or whose
     /// request is not answered `requestSeconds` after its first byte, is closed. `own` gives
     /// the answers libsoup makes itself their body (`fillOwnAnswers`).
     init(
-        idleSeconds: guint, requestSeconds: guint, maxConnections: Int,
+        idleSeconds: guint, requestSeconds: guint, maxConnections: Int, perClient: Int,
+        owner: @escaping @MainActor (ServerMessage) -> String?,
         early: @escaping @MainActor (ServerMessage) -> Void,
         handler: @escaping @MainActor (ServerMessage) -> Void,
         own: @escaping @MainActor (ServerMessage) -> Void
@@ -38,7 +40,8 @@ final class SoupServerHandle {
             }
         }
         keeper = ConnectionKeeper(
-            server: server, limit: maxConnections, idleSeconds: idleSeconds, requestSeconds: requestSeconds)
+            server: server, limit: maxConnections, perClient: perClient, owner: { owner(ServerMessage(pointer: $0)) },
+            idleSeconds: idleSeconds, requestSeconds: requestSeconds)
         soup_server_add_early_handler(server, nil, call, ClosureBox.retain(early), releaseClosureBox)
         soup_server_add_handler(server, nil, call, ClosureBox.retain(handler), releaseClosureBox)
         Self.fillOwnAnswers(of: server, own)

@@ -30,6 +30,12 @@ public final class GatewayServer {
         return Int(clamping: min(1024, max(1, Int64(clamping: limit.rlim_cur) - 32)))
     }
 
+    /// The most connections one client holds at once: a sixteenth of `maxConnections` (64
+    /// of 1,024), so that it takes sixteen clients to fill them, and at least 8 (a browser
+    /// opens 6) where descriptors are few. The trusted proxy's are not counted: they carry
+    /// every client's requests.
+    static var connectionsPerClient: Int { min(maxConnections, max(8, maxConnections / 16)) }
+
     private let api: GatewayAPI
     private let trustedProxy: String?
     private let log: @MainActor (String) -> Void
@@ -39,7 +45,8 @@ public final class GatewayServer {
     private lazy var server = SoupServerHandle(
         idleSeconds: UInt32(Self.idleTimeout.components.seconds),
         requestSeconds: UInt32(Self.requestTimeout.components.seconds),
-        maxConnections: Self.maxConnections,
+        maxConnections: Self.maxConnections, perClient: Self.connectionsPerClient,
+        owner: { [weak self] in self?.connectionOwner($0) },
         early: { [weak self] in self?.checkHeaders($0) },
         handler: { [weak self] in self?.handle($0) },
         own: { [weak self] in self?.fillOwnAnswer($0) })
@@ -196,6 +203,14 @@ public final class GatewayServer {
            let name = IPAddress(last)?.clientName {
             return name
         }
+        return localUser(of: message) ?? peer?.clientName ?? message.client
+    }
+
+    /// Whom a new connection counts against for its share of the slots: the local user behind
+    /// a loopback one, else its address (an IPv6 one by its /64); nobody for the trusted proxy.
+    private func connectionOwner(_ message: ServerMessage) -> String? {
+        let peer = IPAddress(message.client)
+        if let trustedProxy, let peer, peer == IPAddress(trustedProxy) { return nil }
         return localUser(of: message) ?? peer?.clientName ?? message.client
     }
 
