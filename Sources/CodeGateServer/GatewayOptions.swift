@@ -60,7 +60,7 @@ public struct GatewayOptions: Equatable, Sendable {
             ("--allow-remote", localized("Allow --listen on an address other than the loopback's (put TLS in front)")),
             (
                 "--trusted-proxy ADDR",
-                localized("Reverse proxy whose X-Forwarded-For names the client, for the rate limit")
+                localized("Reverse proxy on another host whose X-Forwarded-For names the client (docs/deployment.md)")
             ),
             ("--duration SECONDS", PolicyOption.cooldown.help),
             ("--code-ttl SECONDS", PolicyOption.codeLifetime.help),
@@ -217,6 +217,9 @@ public struct GatewayOptions: Equatable, Sendable {
             budgetsFile = value
         case "--trusted-proxy":
             guard Self.isAddress(value) else { throw .badAddress(value) }
+            // Every local process connects from the loopback: trusting its address would let
+            // any of them name a client. A proxy on this machine uses the handed-over socket.
+            guard IPAddress(value)?.isLoopback != true else { throw .loopbackProxy(value) }
             trustedProxy = value
         case "--regions":
             switch NumberScreen.regions(in: value) {
@@ -282,6 +285,8 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case relativeKeyFile(String)
     case badEndpoint(String)
     case badAddress(String)
+    /// `--trusted-proxy` on a loopback address, which every local process shares.
+    case loopbackProxy(String)
     case remoteAddress(String)
     case twoDatabases
     /// A database URL that is not `postgresql://…`, from the option or the source named.
@@ -313,6 +318,9 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
         case .badRegion(let name):
             "--regions takes ISO 3166-1 region codes separated by commas (CN,HK,GB), and \"\(String(name.prefix(40)).terminalEscaped)\" is none"
         case .badAddress(let text): "--trusted-proxy must be an IP address, not \"\(text)\""
+        case .loopbackProxy(let text):
+            "--trusted-proxy \(text) would trust every local process: a proxy on this machine connects "
+                + "through a Unix socket the service manager hands over (codegate-gateway.socket, docs/deployment.md)"
         case .twoDatabases: "--database and --database-file name the same thing: give one"
         case .badDatabaseURL(let source):
             "\(source) must be a PostgreSQL URL, postgresql://[user@]host[:port]/database[?…] (not shown here: it may hold a password)"

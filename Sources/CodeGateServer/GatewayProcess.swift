@@ -45,6 +45,8 @@ public enum GatewayProcess {
             say(GatewayOptions.usage, to: .output, newline: false)
             return 0
         }
+        // Taken before anything else can start a child that would inherit them.
+        let handed = SocketActivation.descriptors()
         // From here each answer's language comes from its request (AnswerLanguage); LANGUAGE
         // would override that choice in gettext, whatever the request asked.
         unsetenv("LANGUAGE")
@@ -121,7 +123,16 @@ public enum GatewayProcess {
             report("cannot listen on \(options.address):\(options.port): \(error)")
             return 1
         case .success(let url):
+            for descriptor in handed {
+                if let error = server.listenForProxy(descriptor: descriptor) {
+                    report("cannot take the trusted proxy's socket (descriptor \(descriptor)): \(error)")
+                    return 1
+                }
+            }
             say(url, to: .output)
+        }
+        if !handed.isEmpty {
+            report("taking the trusted proxy's requests, X-Forwarded-For and all, on the socket handed over")
         }
         // Deny by default, and say so: an operator whose users are elsewhere learns it here,
         // not from their refusals.

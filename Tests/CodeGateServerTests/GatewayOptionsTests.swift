@@ -26,10 +26,10 @@ import Testing
         #expect(options.rateLimit == 0 && options.stateFolder == "/tmp/s")
         #expect(try GatewayOptions.parse(["--help"]).wantsHelp)
         let served = try GatewayOptions.parse([
-            "--listen", "[::1]:8080", "--trusted-proxy=127.0.0.1", "--key-file", "/etc/k",
+            "--listen", "[::1]:8080", "--trusted-proxy=192.0.2.10", "--key-file", "/etc/k",
         ])
         #expect(
-            served.address == "::1" && served.port == 8080 && served.trustedProxy == "127.0.0.1"
+            served.address == "::1" && served.port == 8080 && served.trustedProxy == "192.0.2.10"
                 && served.keyFile == "/etc/k")
         let remote = try GatewayOptions.parse(["--allow-remote", "--listen=0.0.0.0:443"])
         #expect(remote.allowsRemote && remote.address == "0.0.0.0" && remote.port == 443)
@@ -99,6 +99,11 @@ import Testing
                     + "with TLS in front (codes must not travel in clear text)"
             ),
             (["--trusted-proxy", "proxy.example"], "--trusted-proxy must be an IP address, not \"proxy.example\""),
+            (
+                ["--trusted-proxy", "0:0:0:0:0:0:0:1"],
+                "--trusted-proxy 0:0:0:0:0:0:0:1 would trust every local process: a proxy on this machine connects "
+                    + "through a Unix socket the service manager hands over (codegate-gateway.socket, docs/deployment.md)"
+            ),
             (["--verbose", "1"], "unknown option --verbose; --help lists them"),
             (["8080"], "unexpected argument \"8080\"; codegate-gateway takes only options, which --help lists"),
         ]

@@ -20,6 +20,13 @@ struct ServerMessage: @unchecked Sendable {
         soup_server_message_get_remote_host(pointer).map { String(cString: $0) } ?? "unknown"
     }
 
+    /// Whether the connection came through a Unix socket (the trusted proxy's, which only
+    /// those the socket file's permissions let in can reach), not over IP.
+    var isOnUnixSocket: Bool {
+        guard let local = soup_server_message_get_local_address(pointer) else { return false }
+        return g_socket_address_get_family(local) == G_SOCKET_FAMILY_UNIX
+    }
+
     /// The client's end of the connection (its address and port), when it is an IP one.
     var clientEndpoint: SocketEndpoint? { Self.endpoint(soup_server_message_get_remote_address(pointer)) }
 

@@ -10,6 +10,8 @@ final class SoupServerHandle {
     private let server: UnsafeMutablePointer<SoupServer>
     private let keeper: ConnectionKeeper
     private var listener: UnsafeMutablePointer<GSocket>?
+    /// The Unix socket the trusted proxy connects through, if one was handed over.
+    private var proxyListener: UnsafeMutablePointer<GSocket>?
 
     /// A server whose `early` closure sees each request once its headers are read, and whose
     /// `handler` sees it once its body is too, unless `early` answered it; at most
@@ -84,6 +86,7 @@ final class SoupServerHandle {
         soup_server_disconnect(server)
         g_object_unref(UnsafeMutableRawPointer(server))
         if let listener { g_object_unref(UnsafeMutableRawPointer(listener)) }
+        if let proxyListener { g_object_unref(UnsafeMutableRawPointer(proxyListener)) }
     }
 
     /// Listens on `address`:`port` (0: any free port) with a socket of its own, whose backlog
@@ -120,15 +123,34 @@ final class SoupServerHandle {
                     UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self))))
     }
 
+    /// Also accepts connections on `descriptor`, a listening Unix stream socket the service
+    /// manager made and handed over (`SocketActivation`); nil when it did, else why not.
+    func listen(onUnixSocket descriptor: Int32) -> GatewayServerError? {
+        var error: UnsafeMutablePointer<GError>?
+        defer { if error != nil { g_error_free(error) } }
+        guard let socket = g_socket_new_from_fd(descriptor, &error) else {
+            return GatewayServerError(message: error.map { String(cString: $0.pointee.message) } ?? "not a socket")
+        }
+        proxyListener = socket
+        guard g_socket_get_family(socket) == G_SOCKET_FAMILY_UNIX,
+            g_socket_get_socket_type(socket) == G_SOCKET_TYPE_STREAM
+        else { return GatewayServerError(message: "the socket handed over is not a Unix stream socket") }
+        guard soup_server_listen_socket(server, socket, SoupServerListenOptions(rawValue: 0), &error) != 0 else {
+            return GatewayServerError(message: error.map { String(cString: $0.pointee.message) } ?? "cannot listen")
+        }
+        return nil
+    }
+
     /// Connections open now.
     var connectionCount: Int { keeper.count }
 
     /// Accepts no more connections; those accepted go on.
     func stopListening() {
-        guard let listener else { return }
-        // libsoup's accept then fails and its source on the socket goes.
-        g_socket_shutdown(listener, 1, 0, nil)
-        g_socket_close(listener, nil)
+        for socket in [listener, proxyListener].compactMap({ $0 }) {
+            // libsoup's accept then fails and its source on the socket goes.
+            g_socket_shutdown(socket, 1, 0, nil)
+            g_socket_close(socket, nil)
+        }
     }
 
     /// Answers the connections in a request, closes the others, and calls `done` once none is

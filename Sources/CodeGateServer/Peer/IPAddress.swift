@@ -22,6 +22,11 @@ struct IPAddress: Equatable, Sendable {
         bytes = all.starts(with: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]) ? Array(all[12...]) : all
     }
 
+    /// 127.0.0.0/8 or ::1, however spelled: an address every local process shares.
+    var isLoopback: Bool {
+        bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
+    }
+
     /// `0.0.0.0` or `::`: an address no client sends from.
     var isUnspecified: Bool { bytes.allSatisfy { $0 == 0 } }
 

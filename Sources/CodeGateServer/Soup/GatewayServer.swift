@@ -69,6 +69,12 @@ public final class GatewayServer {
         return server.listen(address: address, port: port).map { "http://\(host):\($0)/" }
     }
 
+    /// Also takes the trusted proxy's connections on `descriptor`, a listening Unix socket the
+    /// service manager handed over: their `X-Forwarded-For` names the client. Nil, or why not.
+    public func listenForProxy(descriptor: Int32) -> GatewayServerError? {
+        server.listen(onUnixSocket: descriptor)
+    }
+
     /// Counts a delivered text message for `/metrics`.
     public func codeSent() {
         metrics.codeSent()
@@ -194,21 +200,27 @@ public final class GatewayServer {
     /// The client a request counts against: the address the trusted proxy appended last to
     /// `X-Forwarded-For` (the ones before it are the client's to invent), or the local user who
     /// owns a loopback client's socket, or else its address — an IPv6 one by its /64
-    /// (`IPAddress.clientName`). A forwarded entry that is no client address counts as the proxy.
+    /// (`IPAddress.clientName`). The trusted proxy is the one on the Unix socket the service
+    /// manager handed over, which only those its file's permissions let in can reach, or one on
+    /// another host (`--trusted-proxy`). A forwarded entry that is no client address counts as
+    /// the proxy.
     private func client(of message: ServerMessage) -> String {
         let peer = IPAddress(message.client)
-        if let trustedProxy, let peer, peer == IPAddress(trustedProxy),
-           let forwarded = message.headerList(ProtocolHeader.forwardedFor),
+        let remoteProxy = trustedProxy.flatMap(IPAddress.init)
+        let fromProxy = message.isOnUnixSocket || (remoteProxy != nil && peer == remoteProxy)
+        if fromProxy, let forwarded = message.headerList(ProtocolHeader.forwardedFor),
            let last = forwarded.split(separator: ",").last.map({ String($0.filter { $0 != " " && $0 != "\t" }) }),
            let name = IPAddress(last)?.clientName {
             return name
         }
+        if message.isOnUnixSocket { return "proxy" }
         return localUser(of: message) ?? peer?.clientName ?? message.client
     }
 
     /// Whom a new connection counts against for its share of the slots: the local user behind
     /// a loopback one, else its address (an IPv6 one by its /64); nobody for the trusted proxy.
     private func connectionOwner(_ message: ServerMessage) -> String? {
+        if message.isOnUnixSocket { return nil }
         let peer = IPAddress(message.client)
         if let trustedProxy, let peer, peer == IPAddress(trustedProxy) { return nil }
         return localUser(of: message) ?? peer?.clientName ?? message.client

@@ -13,7 +13,9 @@ Starts gateways (the binary is the first argument) on private states and checks:
 - GET /healthz is 200 on a usable state and 503 on one it cannot use; GET /metrics parses
   as Prometheus text and counts requests, codes and latency;
 - --listen takes another loopback address; a remote one needs --allow-remote;
-- --trusted-proxy: the rate limit keys on the address the proxy appended to X-Forwarded-For;
+- the trusted proxy's socket (handed over as systemd would): the rate limit keys on the address
+  the proxy appended to X-Forwarded-For; a loopback --trusted-proxy is refused, and a local
+  process forging X-Forwarded-For over TCP counts as itself;
 - on loopback each local user has a limit of its own (as root: a client run as nobody is not
   limited by root's requests, then is limited by its own);
 - SIGTERM under load: every request the gateway took is answered (a connection still queued
@@ -32,6 +34,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from proxy_socket import ProxyConnection, activated, wake  # noqa: E402
+
 GATEWAY = sys.argv[1]
 SCRATCH = tempfile.mkdtemp()
 
@@ -48,9 +53,13 @@ def passed(message):
 class Gateway:
     """A gateway process on a state of its own; its stdout lines are collected."""
 
-    def __init__(self, *arguments, state="state"):
-        self.process = subprocess.Popen([GATEWAY, "--regions", "CN,GB", *arguments, "--state-dir", os.path.join(SCRATCH, state)],
+    def __init__(self, *arguments, state="state", proxy_socket=None):
+        command = [GATEWAY, "--regions", "CN,GB", *arguments, "--state-dir", os.path.join(SCRATCH, state)]
+        self.proxy_socket = proxy_socket
+        self.process = subprocess.Popen(activated(proxy_socket, command) if proxy_socket else command,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if proxy_socket:
+            wake(proxy_socket)
         self.url = self.process.stdout.readline().decode().strip()
         if not self.url.startswith("http://"):
             fail(f"{arguments} printed no URL: {self.process.stderr.read().decode()[:300]}")
@@ -61,8 +70,8 @@ class Gateway:
     def connection(self, timeout=5):
         return http.client.HTTPConnection(self.host, self.port, timeout=timeout)
 
-    def ask(self, method, path, body=None, headers=None):
-        connection = self.connection()
+    def ask(self, method, path, body=None, headers=None, through_proxy=False):
+        connection = ProxyConnection(self.proxy_socket) if through_proxy else self.connection()
         sent = {"Content-Type": "application/json"}
         sent.update(headers or {})
         connection.request(method, path, body=body, headers=sent)
@@ -228,23 +237,55 @@ def health_and_metrics(gateway):
 
 
 def listen_and_proxy():
-    other = Gateway("--listen", "127.0.0.2:0", "--rate-limit", "2", "--trusted-proxy", "127.0.0.1", state="proxy")
+    socket_path = os.path.join(SCRATCH, "proxy.sock")
+    other = Gateway("--listen", "127.0.0.2:0", "--rate-limit", "2", state="proxy", proxy_socket=socket_path)
     if other.host != "127.0.0.2":
         fail(f"--listen 127.0.0.2:0 printed {other.url}")
     refused = subprocess.run([GATEWAY, "--listen", "0.0.0.0:0"], capture_output=True, timeout=10)
     if refused.returncode != 2 or b"--allow-remote" not in refused.stderr:
         fail(f"--listen 0.0.0.0:0 without --allow-remote: {refused.returncode} {refused.stderr!r}")
+    for loopback in ("127.0.0.1", "::1", "0:0:0:0:0:0:0:1", "127.9.9.9"):
+        refused = subprocess.run([GATEWAY, "--trusted-proxy", loopback], capture_output=True, timeout=10)
+        if refused.returncode != 2 or b"every local process" not in refused.stderr:
+            fail(f"--trusted-proxy {loopback}: {refused.returncode} {refused.stderr!r}")
     body = b'{"phone": "+447400900151", "code": "123456", "verification_id": "00000000000000000000000000000000"}'
-    # The client connects from 127.0.0.1, the trusted proxy: each forwarded client has its own limit.
+    # Through the proxy's socket each forwarded client has its own limit.
     for client in ("10.0.0.1", "10.0.0.1", "10.0.0.2", "10.0.0.2"):
-        status, _, _ = other.ask("POST", "/v1/codes/verify", body, {"X-Forwarded-For": f"198.51.100.7, {client}"})
+        status, _, _ = other.ask("POST", "/v1/codes/verify", body, {"X-Forwarded-For": f"198.51.100.7, {client}"},
+                                 through_proxy=True)
         if status != 200:
             fail(f"a forwarded request from {client} within its limit got {status}")
-    status, _, _ = other.ask("POST", "/v1/codes/verify", body, {"X-Forwarded-For": "10.0.0.1"})
+    status, _, _ = other.ask("POST", "/v1/codes/verify", body, {"X-Forwarded-For": "10.0.0.1"}, through_proxy=True)
     if status != 429:
         fail(f"the third request forwarded for 10.0.0.1 got {status}, not 429")
+    # Over TCP a local process is itself, whatever it forwards: nobody cannot spend 10.0.0.3's
+    # allowance, nor reach the proxy's socket (root's, mode 0755).
+    forging = """
+import http.client, socket, sys
+statuses = []
+for client in ("10.0.0.3", "10.0.0.4", "10.0.0.5"):
+    connection = http.client.HTTPConnection(sys.argv[1], int(sys.argv[2]), timeout=5)
+    connection.request("POST", "/v1/codes/verify", sys.argv[3].encode(),
+                       {"Content-Type": "application/json", "X-Forwarded-For": client})
+    statuses.append(connection.getresponse().status)
+try:
+    socket.socket(socket.AF_UNIX).connect(sys.argv[4])
+    statuses.append("connected")
+except PermissionError:
+    statuses.append("refused")
+print(*statuses)
+"""
+    forged = subprocess.run(["runuser", "-u", "nobody", "--", "/usr/bin/python3", "-c", forging, other.host,
+                             str(other.port), body.decode(), socket_path], capture_output=True, text=True, timeout=30)
+    if forged.stdout.split() != ["200", "200", "429", "refused"]:
+        fail(f"a local process forwarding three clients over TCP: {forged.stdout!r} {forged.stderr[-300:]!r}, "
+             "not 200 200 429 refused")
+    status, _, _ = other.ask("POST", "/v1/codes/verify", body, {"X-Forwarded-For": "10.0.0.3"}, through_proxy=True)
+    if status != 200:
+        fail(f"10.0.0.3 through the proxy after nobody forged it: {status}")
     other.stop()
-    passed("--listen 127.0.0.2; 0.0.0.0 refused without --allow-remote; --trusted-proxy keys on X-Forwarded-For")
+    passed("--listen 127.0.0.2; 0.0.0.0 refused without --allow-remote; a loopback --trusted-proxy refused; "
+           "the proxy's socket keys on X-Forwarded-For, a local process forging it over TCP is itself")
 
 
 # Asks for a code for each number given, on one keep-alive connection or ("new") one connection

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """An SMS-pumping simulation against one codegate-gateway, set up as docs/deployment.md
-recommends: behind a trusted proxy (this script is the proxy: each request names its client in
-X-Forwarded-For), the documented budgets file, and a provider webhook on loopback
-(../webhook/fake_provider.py) that takes every message.
+recommends: behind a trusted proxy on the Unix socket systemd hands over (this script is the
+proxy: each request names its client in X-Forwarded-For; ../gateway/proxy_socket.py), the
+documented budgets file, and a provider webhook on loopback (../webhook/fake_provider.py) that
+takes every message.
 
 For SECONDS, four attacker connections (keep-alive, as a botnet's are) request codes as fast
 as the gateway answers, each request from a fresh client address, for fresh numbers of the
@@ -18,8 +19,7 @@ Exits 1 when the attack was not real (no request of it reached the gateway's rul
 --report, when the attacker got more than 50 SMS, fewer than 98 % of real users got and verified
 their code, or a real user's answer took 2 s or more at the 99th percentile.
 
-  pumping.py GATEWAY SCENARIO STATE_DIR [--database-file F --key-file K] [--seconds S]
-             [--trusted-proxy ARG ...] [--report]
+  pumping.py GATEWAY SCENARIO STATE_DIR [--database-file F --key-file K] [--seconds S] [--report]
 """
 import argparse
 import http.client
@@ -36,7 +36,9 @@ import uuid
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(HERE.parent / "webhook"))
+sys.path.insert(0, str(HERE.parent / "gateway"))
 from fake_provider import FakeProvider  # noqa: E402
+from proxy_socket import ProxyConnection, activated, wake  # noqa: E402
 
 ATTACKER_SMS_BOUND = 50
 SERVED_BOUND = 0.98
@@ -74,17 +76,17 @@ def fresh_address(rng):
 
 
 class Client:
-    """One keep-alive HTTP connection to the gateway; reconnects when the gateway closed it."""
+    """One keep-alive HTTP connection to the gateway through the proxy's socket; reconnects
+    when the gateway closed it."""
 
-    def __init__(self, url):
-        match = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/", url)
-        self.port = int(match.group(1))
+    def __init__(self, socket_path):
+        self.socket_path = socket_path
         self.connection = None
 
     def post(self, path, body, headers):
         for attempt in (0, 1):
             if self.connection is None:
-                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+                self.connection = ProxyConnection(self.socket_path)
             try:
                 started = time.monotonic()
                 self.connection.request("POST", path, json.dumps(body).encode(),
@@ -127,7 +129,6 @@ def main():
     parser.add_argument("--database-file")
     parser.add_argument("--key-file")
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--trusted-proxy", action="append", default=None)
     parser.add_argument("--report", action="store_true")
     options = parser.parse_args()
     label = f"{'postgresql' if options.database_file else 'sqlite'}/{options.scenario}"
@@ -144,14 +145,14 @@ def main():
     provider = FakeProvider(key)
     arguments = [options.gateway, "--sms-webhook", provider.url, "--sms-webhook-key-file", str(key_file),
                  "--budgets", str(budgets), "--state-dir", str(state / "gateway")]
-    for proxy in options.trusted_proxy or ["--trusted-proxy", "127.0.0.1"]:
-        arguments.append(proxy)
     if options.database_file:
         arguments += ["--database-file", options.database_file, "--key-file", options.key_file]
     (state / "gateway").mkdir(mode=0o700, exist_ok=True)
     err = open(state / "gateway.err", "w")
-    gateway = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=err, text=True)
+    proxy = state / "proxy.sock"
+    gateway = subprocess.Popen(activated(proxy, arguments), stdout=subprocess.PIPE, stderr=err, text=True)
     try:
+        wake(proxy)
         url = gateway.stdout.readline().strip()
         if not url.startswith("http://127.0.0.1:"):
             gateway.kill()
@@ -159,7 +160,7 @@ def main():
                      f"{(state / 'gateway.err').read_text()[-400:]}")
         # Its standard output is read to the end, as a journal would.
         threading.Thread(target=lambda: gateway.stdout.read(), daemon=True).start()
-        outcome = simulate(url, provider, options.scenario, options.seconds, rng)
+        outcome = simulate(str(proxy), provider, options.scenario, options.seconds, rng)
     finally:
         gateway.terminate()
         try:
@@ -171,7 +172,7 @@ def main():
     return judge(label, outcome, options.report)
 
 
-def simulate(url, provider, scenario, seconds, rng):
+def simulate(proxy, provider, scenario, seconds, rng):
     blocks = BLOCKS[scenario]
     lock = threading.Lock()
     attacker_numbers = set()
@@ -180,7 +181,7 @@ def simulate(url, provider, scenario, seconds, rng):
     end = time.monotonic() + seconds
 
     def attacker():
-        client = Client(url)
+        client = Client(proxy)
         local = random.Random(rng.random())
         while time.monotonic() < end:
             number = local.choice(blocks) + f"{local.randrange(10_000):04d}"
@@ -203,7 +204,7 @@ def simulate(url, provider, scenario, seconds, rng):
         record = {"number": number, "served": False, "times": [], "why": ""}
         with lock:
             users.append(record)
-        client = Client(url)
+        client = Client(proxy)
         try:
             status, body, took = client.post("/v1/codes", {"phone": number},
                                              {"Idempotency-Key": uuid.uuid4().hex, "X-Forwarded-For": address})
