@@ -44,6 +44,32 @@ enum PostgresSchema {
         // The salt of the code each reply sent, its verification id's source (`GatewayStore`'s
         // schema 3); a reply kept before has none and is not replayed.
         ["ALTER TABLE codegate_replies ADD COLUMN code_salt bytea"],
+        // A transaction that commits after its gateway gave up on it — its COMMIT waited in the
+        // socket while the server was stopped, or took longer than the deadline — would keep a
+        // message, a code and a cooldown for a request answered 503. Each transaction says by
+        // when it must commit (`codegate.commit_by`, wall-clock milliseconds, set at BEGIN), and
+        // these deferred triggers, run at COMMIT after any other, fail it when that has passed.
+        [
+            """
+            CREATE FUNCTION codegate_commit_in_time() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF coalesce(current_setting('codegate.commit_by', true), '') <> ''
+                    AND clock_timestamp() > to_timestamp(current_setting('codegate.commit_by', true)::bigint / 1000.0)
+                THEN
+                    RAISE EXCEPTION 'codegate: committed after the gateway gave up on the transaction';
+                END IF;
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE CONSTRAINT TRIGGER zz_codegate_commit_in_time AFTER INSERT OR UPDATE ON codegate_outbox
+            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION codegate_commit_in_time()
+            """,
+            """
+            CREATE CONSTRAINT TRIGGER zz_codegate_commit_in_time AFTER INSERT OR UPDATE ON codegate_numbers
+            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION codegate_commit_in_time()
+            """,
+        ],
     ]
 
     /// The version this gateway brings the database to.

@@ -179,7 +179,7 @@ public final class PostgresStore: CodeStore {
         let reused = connection?.isOpen ?? false
         let first = try connected()
         do {
-            try first.run("BEGIN", until: deadline)
+            try first.run(script: Self.begin(before: deadline), until: deadline)
             return first
         } catch {
             guard reused, error.connectionLost, !error.timedOut else { throw failed(error) }
@@ -187,11 +187,24 @@ public final class PostgresStore: CodeStore {
         }
         let second = try connected()
         do {
-            try second.run("BEGIN", until: deadline)
+            try second.run(script: Self.begin(before: deadline), until: deadline)
             return second
         } catch {
             throw failed(error)
         }
+    }
+
+    /// How long before its deadline a transaction must have committed: a commit the server
+    /// finishes later, as the gateway gives up, is failed by the schema's deadline triggers
+    /// rather than kept for a request answered 503; the margin covers the two machines' clocks.
+    static let commitMargin: Duration = .milliseconds(500)
+
+    /// `BEGIN`, and the wall-clock millisecond by which the transaction must commit
+    /// (`codegate.commit_by`, which the schema's deadline triggers read), in one message.
+    static func begin(before deadline: ContinuousClock.Instant) -> String {
+        let left = ContinuousClock.now.duration(to: deadline) - commitMargin
+        let commitBy = (SystemMoment.now().wall + left).wholeNanoseconds / 1_000_000
+        return "BEGIN; SELECT set_config('codegate.commit_by', '\(commitBy)', true)"
     }
 
     /// The open connection, opened, set up and migrated first if need be.

@@ -84,6 +84,20 @@ final class PostgresConnection {
             PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }
         guard sent == 1 else { throw lastError(connectionLost: true) }
+        return try results(until: deadline)
+    }
+
+    /// Runs `sql`, statements separated by semicolons and no parameters, in one message: the
+    /// server runs them in order and abandons the rest at the first error. The rows of the
+    /// last that returns any; throws the first error.
+    @discardableResult
+    func run(script sql: String, until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
+        guard PQsendQuery(handle, sql) == 1 else { throw lastError(connectionLost: true) }
+        return try results(until: deadline)
+    }
+
+    /// Every result of the query sent, waited for until `deadline`.
+    private func results(until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
         var rows: [[String?]] = []
         var failure: PostgresError?
         while true {
