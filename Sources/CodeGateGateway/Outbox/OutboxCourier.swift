@@ -130,15 +130,16 @@ package final class OutboxCourier {
                 let backoff = Self.backoff(afterAttempt: message.attempts + 1, jitter: jitter)
                 let delay = max(backoff, min(asked ?? .zero, GatewayRecord.longestRule))
                 // Said on stderr as well as counted in /metrics: an operator reading the log of a
-                // provider's outage sees each message's fate, not only the counters' totals.
+                // provider's outage sees each message's fate, not only the counters' totals —
+                // once the store holds it, so that the line never tells of a fate not yet kept.
                 if delay >= left {
+                    try store.finishMessage(message.id)
                     report(
                         "the provider did not take message \(message.id) (\(reason)); given up: its code expires first")
-                    try store.finishMessage(message.id)
                     events.notify(.gaveUp(reason: "expired", count: 1))
                 } else {
-                    report("the provider did not take message \(message.id) (\(reason)); trying again in \(delay)")
                     try store.postponeMessage(message.id, by: delay)
+                    report("the provider did not take message \(message.id) (\(reason)); trying again in \(delay)")
                     events.notify(.retried(reason: reason))
                 }
             }
