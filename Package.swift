@@ -20,6 +20,12 @@ let releaseLinkFlags = [
     "-Xlinker", "--no-warn-symbol-ordering",
 ] + releaseSizeFlags
 
+// The controls' main-actor code means "on GTK's thread", which need not be the process's first
+// (GTK 4 may be initialised on any one thread). Without this, Swift checks at run time, where
+// isolation crosses from C or preconcurrency code, that main-actor code runs on the first thread,
+// and stops the process otherwise. `GTKThread` says which thread is GTK's.
+let gtkThreadSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"])]
+
 let package = Package(
     name: "CodeGate",
     products: [
@@ -77,9 +83,9 @@ let package = Package(
         .systemLibrary(name: "CSockDiag", providers: [.apt(["linux-libc-dev"])]),
         // That glue: closures GLib owns, signals, timers on the boot clock, the main queue on
         // the GLib loop. No GTK.
-        .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateCore"]),
+        .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateCore"], swiftSettings: gtkThreadSettings),
         // The controls' models: countdown, slider, the request with its cooldown. No GTK.
-        .target(name: "CodeGateCore", plugins: ["EmbedPlugin"]),
+        .target(name: "CodeGateCore", swiftSettings: gtkThreadSettings, plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
         .plugin(name: "EmbedPlugin", capability: .buildTool()),
         // The two GTK widgets — GTypes of their own, CodeGateCountdownButton and
@@ -87,6 +93,7 @@ let package = Package(
         .target(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGLib"],
+            swiftSettings: gtkThreadSettings,
             plugins: ["EmbedPlugin"]
         ),
         // What the GObject types need from GLib that Swift cannot import (type macros, the enum,
@@ -105,6 +112,7 @@ let package = Package(
         .target(
             name: "CodeGateGObject",
             dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk", "CodeGateOnLoad"],
+            swiftSettings: gtkThreadSettings,
             linkerSettings: [.unsafeFlags([
                 "-Xlinker", "-soname=libcodegate-1.so.0",
                 "-Xlinker", "--version-script=\(Context.packageDirectory)/gobject/codegate.map",

@@ -2,8 +2,6 @@
 #define CODEGATE_CCODEGATEGOBJECT_SHIM_H
 
 #include <gtk/gtk.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 /* What the GObject types of the controls (CodeGateGtk/Interop/GObject, and libcodegate-1's C
  * API over them) need from GLib and Swift cannot
@@ -43,12 +41,6 @@ static inline void cg_log_critical(const char *message) {
 /* An answer that comes too late, which GLib prints only under G_MESSAGES_DEBUG. */
 static inline void cg_log_debug(const char *message) {
   g_log("CodeGate", G_LOG_LEVEL_DEBUG, "%s", message);
-}
-
-/* Whether this is the process's first thread, where GTK runs (and which libdispatch's main
- * queue, hence Swift's main actor, is bound to on Linux). */
-static inline gboolean cg_is_main_thread(void) {
-  return syscall(SYS_gettid) == getpid();
 }
 
 /* The GObject's class, for the vfuncs that need the type that registered it. */

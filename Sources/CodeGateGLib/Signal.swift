@@ -4,7 +4,7 @@ import CGLib
 /// GtkApplication's `activate`, a button's `clicked`); GTK's own signal shapes are added by
 /// CodeGateGtk. Each closure is retained in a `ClosureBox` that
 /// GLib releases through the handler's destroy notify, so it lives exactly as long as the
-/// handler. GTK emits signals on its own thread, the main thread, hence `assumeIsolated`.
+/// handler. GTK emits signals on its own thread, hence `GTKThread.assume`.
 @MainActor
 public enum Signal {
     /// Connects `handler`, boxed for GLib, through `thunk`, the C function that unboxes it with
@@ -25,7 +25,7 @@ public enum Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, data in
-            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(instance, name, action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
@@ -35,7 +35,7 @@ public enum Signal {
     package static func connectActivate(_ action: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in
-            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(
             UnsafeMutableRawPointer(action), "activate", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
@@ -48,7 +48,7 @@ public enum Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in
-            MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(instance, "notify::\(property)", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }

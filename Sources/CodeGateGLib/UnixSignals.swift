@@ -11,7 +11,7 @@ package enum UnixSignals {
     package static func watch(_ signals: [Int32], _ action: @escaping @MainActor () -> Void) -> [guint] {
         signals.map { signal in
             g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
-                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+                GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
                 return 1 // G_SOURCE_CONTINUE
             }, ClosureBox.retain(action), releaseClosureBox)
         }

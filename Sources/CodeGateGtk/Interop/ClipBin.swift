@@ -47,7 +47,7 @@ enum ClipBin {
                     gtk_widget_allocate(child, width, height, baseline, nil)
                 }
                 let box = ClosureBox<@MainActor () -> Void>.unbox(g_object_get_data(widget.cast(), ClipBin.resizedKey))
-                MainActor.assumeIsolated { box?.value() }
+                GTKThread.assume { box?.value() }
             }
             widgetClass.pointee.snapshot = { widget, snapshot in
                 guard let widget, let snapshot, let child = gtk_widget_get_first_child(widget) else { return }

@@ -1,9 +1,10 @@
 import CCodeGateGObject
 import CGtk
+import CodeGateGLib
 
-/// A value carried in and out of `MainActor.assumeIsolated`, which takes and returns only
-/// Sendable values: the C API hands raw pointers (a widget, a string the object owns) across,
-/// always on the GTK thread, which is checked before.
+/// A value carried across an isolation boundary that takes only Sendable values: the C API
+/// hands raw pointers (a widget, a string the object owns) across, always on GTK's thread,
+/// which is checked before.
 package struct Unchecked<Value>: @unchecked Sendable {
     package let value: Value
 
@@ -13,20 +14,20 @@ package struct Unchecked<Value>: @unchecked Sendable {
 }
 
 /// Runs `body` with `arguments` on the main actor from a C entry point — a GObject vfunc or a
-/// function of the C API. Called on any other thread than GTK's (a Python worker thread, say),
-/// it logs one critical naming `function`, the C function called, and answers `fallback`,
-/// where the main actor's own check would stop the process.
+/// function of the C API. Called on any other thread than GTK's (`GTKThread`: a Python worker
+/// thread while GTK runs elsewhere, say), it logs one critical naming `function`, the C
+/// function called, and answers `fallback`.
 package func onGTKThread<Arguments, Value>(
     _ function: String, _ arguments: Arguments, fallback: Value, _ body: @MainActor (Arguments) -> Value
 ) -> Value {
-    guard cg_is_main_thread() != 0 else {
+    guard GTKThread.isCurrent else {
         cg_log_critical(
             "\(function): called from a thread other than GTK's; CodeGate's objects belong to the thread that runs GTK")
         return fallback
     }
     return withoutActuallyEscaping(body) { body in
         let unchecked = Unchecked(value: (arguments, body))
-        return MainActor.assumeIsolated { Unchecked(value: unchecked.value.1(unchecked.value.0)) }.value
+        return GTKThread.assume { Unchecked(value: unchecked.value.1(unchecked.value.0)) }.value
     }
 }
 

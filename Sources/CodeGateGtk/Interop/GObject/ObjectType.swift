@@ -63,6 +63,9 @@ package final class ObjectType: @unchecked Sendable {
     private let signals: [SignalDefinition]
     private let setUpClass: @Sendable (UnsafeMutableRawPointer) -> Void
     private let make: @MainActor @Sendable (UnsafeMutableRawPointer) -> Void
+    /// Whether an instance may be disposed on any thread, its Swift side holding nothing to
+    /// drop then: `CodeGateRequest`, which apps unref from workers as they do a GTask.
+    private let disposesAnywhere: Bool
     private var definitions: [PropertyDefinition] = []
     private var specs: [UnsafeMutablePointer<GParamSpec>] = []
     private var signalIDs: [guint] = []
@@ -78,13 +81,16 @@ package final class ObjectType: @unchecked Sendable {
 
     /// A type named `name`, derived from `parent` (whose class and instance structs are
     /// `classSize` and `instanceSize` bytes); `make` gives an instance made by g_object_new
-    /// its Swift side, and `setUpClass` adds the type's own vfuncs.
+    /// its Swift side, `setUpClass` adds the type's own vfuncs, and `disposesAnywhere` lets apps drop
+    /// the last reference on any thread.
     package init(
         name: String, symbolPrefix: String, parent: @escaping @Sendable () -> GType, classSize: Int, instanceSize: Int,
         properties: @escaping @MainActor @Sendable () -> [PropertyDefinition], signals: [SignalDefinition],
         setUpClass: @escaping @Sendable (UnsafeMutableRawPointer) -> Void = { _ in },
+        disposesAnywhere: Bool = false,
         make: @escaping @MainActor @Sendable (UnsafeMutableRawPointer) -> Void
     ) {
+        self.disposesAnywhere = disposesAnywhere
         self.name = name
         self.symbolPrefix = symbolPrefix
         self.parent = parent
@@ -161,10 +167,18 @@ package final class ObjectType: @unchecked Sendable {
         objectClass.pointee.dispose = { object in
             guard let object else { return }
             let type = ObjectType.of(object: object)
+            // An object GTask-like apps may drop anywhere (a request) has nothing to drop then.
+            if type.disposesAnywhere {
+                type.parentClass?.pointee.dispose?(object)
+                return
+            }
             onGTKThread("\(type.symbolPrefix)_dispose", object) { ObjectType.instance(of: $0)?.disposeObject() }
             type.parentClass?.pointee.dispose?(object)
         }
-        definitions = onGTKThread("\(symbolPrefix)_class_init", self, fallback: []) { $0.properties() }
+        // GLib runs class_init once, under its type lock, on whichever thread first refers to
+        // the class — a worker's g_type_class_ref or GtkBuilder on GTK's own thread alike — and
+        // the table it builds is constant data: no instance, no GTK call, so any thread will do.
+        definitions = GTKThread.assume { properties() }
         specs = definitions.map { $0.makeSpec() }
         for (index, spec) in specs.enumerated() {
             g_object_class_install_property(objectClass, guint(index + 1), spec)
@@ -229,6 +243,12 @@ package final class ObjectType: @unchecked Sendable {
         for offset in values.indices {
             g_value_unset(&values[offset])
         }
+    }
+
+    /// Whether anything is connected to the signal at `index` on `object`.
+    @MainActor
+    package func hasHandler(_ object: UnsafeMutableRawPointer, _ index: Int) -> Bool {
+        g_signal_has_handler_pending(object, signalIDs[index], 0, 0) != 0
     }
 
     /// Runs `body` on the Swift instance behind `pointer`, a C caller's `self`, on the GTK

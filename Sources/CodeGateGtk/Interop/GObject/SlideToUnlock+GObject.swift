@@ -1,6 +1,7 @@
 import CCodeGateGObject
 import CGtk
 import CodeGateCore
+import CodeGateGLib
 
 /// CodeGateSlideToUnlock, the widget every `SlideToUnlock` is: its property table (the
 /// control's words, and `unlocked` with its notify) and its class — a GtkScale with the hint on
@@ -169,14 +170,14 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         widgetClass.pointee.parent_class.constructed = { object in
             SlideToUnlock.scaleClass.pointee.parent_class.constructed?(object)
             let address = UInt(bitPattern: object)
-            MainActor.assumeIsolated {
+            GTKThread.assume {
                 UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.setUpRange()
             }
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
             SlideToUnlock.scaleClass.pointee.size_allocate?(widget, width, height, baseline)
             let address = UInt(bitPattern: widget)
-            MainActor.assumeIsolated {
+            GTKThread.assume {
                 UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocateHint(
                     width: width, height: height, baseline: baseline)
             }
