@@ -15,6 +15,12 @@ public final class CountdownRequest {
     /// asked for, or throws the app's own error. A thrown `CooldownRefusal` counts down the
     /// time it names.
     public typealias Handler = @MainActor () async throws -> Duration
+    /// The app's request as a call that answers through the function it is given, within the
+    /// call or later, and returns what ends its work when the button gives up on it (a timeout,
+    /// a reset): what a GObject button's `request` signal is. No task runs it, so an answer
+    /// given at once shows before the press returns.
+    package typealias AnsweringHandler =
+        @MainActor (_ answer: @escaping @MainActor (Result<Duration, any Error>) -> Void) -> (@MainActor () -> Void)
 
     /// The default limit on a request's answer.
     public static let defaultTimeout: Duration = .seconds(10)
@@ -25,6 +31,11 @@ public final class CountdownRequest {
     public let countdown: Countdown
     /// The request a press runs; nil leaves the button insensitive.
     public var handler: Handler? {
+        didSet { changes.notify() }
+    }
+    /// The request a press runs when it is a call that answers through a function, taking
+    /// precedence over `handler`.
+    package var answeringHandler: AnsweringHandler? {
         didSet { changes.notify() }
     }
     /// How long a request may take before it fails with `RequestTimeout`.
@@ -87,9 +98,9 @@ public final class CountdownRequest {
     private var countingWords: (seconds: Int, format: LabelFormat, name: String?, text: String, accessibleText: String)?
     private let call: ServiceCall
     private var lastPhase: Phase
-    /// Whether the slider's unlock was used for a request: only then does the end of the
-    /// cooldown lock it. A slide made while a cooldown restored from an earlier run counts
-    /// down is kept for the request after it.
+    /// Whether the slider's unlock was used for a request: only then does the way back to idle
+    /// lock it. A slide made while a cooldown restored from an earlier run counts down is kept
+    /// for the request after it.
     private var unlockSpent = false
     private var sliderObservation: Observation?
     /// Whether a failure's answer is being applied: observers hear of it once it has settled.
@@ -112,7 +123,7 @@ public final class CountdownRequest {
 
     /// Whether a press would run the request now.
     public var canRequest: Bool {
-        handler != nil && isEnabled && (slider?.isUnlocked ?? true) && phase == .idle
+        (handler != nil || answeringHandler != nil) && isEnabled && (slider?.isFresh ?? true) && phase == .idle
     }
 
     /// What the button shows now: the label, its accessible name, its sensitivity and fill.
@@ -165,6 +176,7 @@ public final class CountdownRequest {
     /// app sets the button's `slider` property to NULL.
     public func dropUnlockRequirement() {
         guard slider != nil else { return }
+        lockSpentUnlock()
         slider = nil
         unlockSpent = false
         sliderObservation = nil
@@ -175,17 +187,28 @@ public final class CountdownRequest {
     /// never sends two. Returns the task that waits for the answer.
     @discardableResult
     public func press() -> Task<Void, Never>? {
-        guard canRequest, let handler else { return nil }
-        unlockSpent = slider != nil
+        guard canRequest else { return nil }
         record(nil)
         isSending = true
+        // One slide, one request: the unlock is spent now, for every button waiting on it,
+        // whatever the answer; the way back to idle locks the slider for the next slide.
+        if let slider {
+            unlockSpent = true
+            slider.spend()
+        }
         changed()
         let limit = timeout
-        return call.start { () async throws(any Error) in try await handler() } timedOut: {
-            RequestTimeout(limit: limit)
-        } answered: { [weak self] outcome in
+        let answered: @MainActor (Result<Duration, any Error>) -> Void = { [weak self] outcome in
             self?.answered(outcome)
         }
+        if let answeringHandler {
+            call.begin(answeringHandler, timedOut: { RequestTimeout(limit: limit) }, answered: answered)
+            return nil
+        }
+        guard let handler else { return nil }
+        return call.start({ () async throws(any Error) in try await handler() }, timedOut: {
+            RequestTimeout(limit: limit)
+        }, answered: answered)
     }
 
     /// Starts a cooldown of `duration` the app learnt of itself (e.g. saved from an earlier
@@ -193,6 +216,7 @@ public final class CountdownRequest {
     public func startCooldown(_ duration: Duration) {
         abandonRequest()
         countdown.start(duration: duration)
+        changed()
     }
 
     /// Back to idle at once: a request under way is dropped and a running cooldown ends.
@@ -243,12 +267,9 @@ public final class CountdownRequest {
 
     private func countdownChanged() {
         guard !isSettling else { return }
-        // At the end of a cooldown the slider locks first, so that observers see the button
-        // idle and waiting for the next slide at once, never ready for a moment in between.
         let ended = lastPhase == .counting && !countdown.isCounting
         if ended {
             record(.cooldownEnded)
-            lockSpentUnlock()
         }
         changed()
         if ended {
@@ -267,9 +288,15 @@ public final class CountdownRequest {
         slider?.lock()
     }
 
-    /// Tells observers of the state, and of the phase when it moved.
+    /// Tells observers of the state, and of the phase when it moved. Back at idle, an unlock
+    /// this request spent is locked first — after an answer, a failure, a reset, a zero
+    /// cooldown or the end of one alike — so that observers see the button idle and waiting
+    /// for the next slide at once, never ready for a moment in between.
     private func changed() {
         let phase = phase
+        if phase == .idle {
+            lockSpentUnlock()
+        }
         changes.notify()
         if phase != lastPhase {
             lastPhase = phase

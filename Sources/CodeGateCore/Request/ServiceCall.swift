@@ -9,6 +9,8 @@ package final class ServiceCall {
     private let timers: any TimerPort
     private var current = 0
     private var task: Task<Void, Never>?
+    /// What ends the call `begin` started, while it waits for its answer.
+    private var drop: (@MainActor () -> Void)?
 
     /// Calls on `timers` that time out after `timeout`.
     package init(timers: any TimerPort, timeout: Duration) {
@@ -40,12 +42,49 @@ package final class ServiceCall {
         return task
     }
 
+    /// Runs `call`, which answers through the function it is given — within the call or later —
+    /// and hands its outcome, or `timedOut` when the timeout comes first, to `answered` exactly
+    /// once. No task and no later main-loop turn: an answer given within `call` is handed on
+    /// before `begin` returns. What `call` returns is run when the call is dropped unanswered
+    /// (timed out or abandoned), to end the caller's own work; an answer after that is ignored.
+    package func begin<Value, Failure: Error>(
+        _ call: @MainActor (_ answer: @escaping @MainActor (Result<Value, Failure>) -> Void) -> (@MainActor () -> Void),
+        timedOut: @escaping @MainActor () -> Failure,
+        answered: @escaping @MainActor (Result<Value, Failure>) -> Void
+    ) {
+        abandon()
+        let id = current
+        deadline.set(at: timers.now + timeout) { [weak self] in
+            self?.dropCall()
+            answered(.failure(timedOut()))
+        }
+        let drop = call { [weak self] outcome in
+            guard let self, current == id, deadline.isSet else { return }
+            deadline.cancel()
+            self.drop = nil
+            answered(outcome)
+        }
+        if current != id {
+            // Abandoned from within (a reset in the app's handler): its work ends now.
+            drop()
+        } else if deadline.isSet {
+            self.drop = drop
+        }
+    }
+
     /// Drops the call under way, if any: its answer, or its timeout, is never handed on.
     package func abandon() {
         current += 1
         deadline.cancel()
         task?.cancel()
         task = nil
+        dropCall()
+    }
+
+    private func dropCall() {
+        let drop = drop
+        self.drop = nil
+        drop?()
     }
 
     private func perform<Value: Sendable, Failure: Error>(

@@ -98,6 +98,11 @@ public final class SlideUnlock {
 
     /// Whether the check has been passed.
     public private(set) var isUnlocked = false
+    /// Whether this unlock was used for a request: it stays unlocked on screen until the
+    /// request's cycle ends, but is good for no other request (one slide, one request).
+    public private(set) var isSpent = false
+    /// Whether the check is passed and not used yet: what a request waits for.
+    public var isFresh: Bool { isUnlocked && !isSpent }
     private var restingValue = 0.0
     private var glide: GlideBack?
     /// Whether the thumb went back to the start since the user last moved it.
@@ -190,10 +195,18 @@ public final class SlideUnlock {
         glideBack(from: restingValue)
     }
 
+    /// Marks the unlock as used by a request; `lock()` ends it.
+    public func spend() {
+        guard isFresh else { return }
+        isSpent = true
+        changes.notify()
+    }
+
     /// Locks again, gliding the thumb back to 0: each unlock is good for one request.
     public func lock() {
         guard isUnlocked else { return }
         isUnlocked = false
+        isSpent = false
         hasReturned = false
         glideBack(from: restingValue)
     }

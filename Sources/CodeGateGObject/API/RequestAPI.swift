@@ -4,8 +4,8 @@ import CodeGateCore
 import CodeGateGtk
 
 // The C API of CodeGateRequest (codegate.h): the answer to one press of a
-// CodeGateCountdownButton. Each function checks its thread and instance; an answer to a request
-// that is no longer pending does nothing but a debug message.
+// CodeGateCountdownButton. Each function checks its thread and instance; a late answer (after a
+// timeout, a reset) does nothing but a debug message, a second answer gives a critical.
 
 private typealias Object = RequestObject
 

@@ -65,14 +65,16 @@ public final class CountdownButton {
 
     /// A button showing `model`, e.g. one whose countdown the app restores from an earlier run.
     public convenience init(model: CountdownRequest) {
+        // A Swift request runs as a main-actor task: under g_application_run something must
+        // drain the main queue, and the control sees to it so an app need not know. A button
+        // made by g_object_new runs no task (its request is a signal), and may live on a GTK
+        // thread that is not the process's first, whose main queue it must not drain.
+        MainQueueSource.install()
         self.init(widget: ObjectType.newInstance(of: Self.gtype).assumingMemoryBound(to: GtkWidget.self), model: model)
     }
 
     /// The control over `widget`, a new CodeGateCountdownButton, showing `model`.
     init(widget: UnsafeMutablePointer<GtkWidget>, model: CountdownRequest) {
-        // The request runs as a main-actor task: under g_application_run something must drain
-        // the main queue, and the control sees to it so an app need not know.
-        MainQueueSource.install()
         Stylesheet.install()
         self.model = model
         self.widget = widget

@@ -121,9 +121,12 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
             let button = CountdownButton(
                 widget: object.assumingMemoryBound(to: GtkWidget.self),
                 model: CountdownRequest(countdown: Countdown(timers: GLibTimerPort())))
-            button.request = { [weak button] in
-                guard let button else { throw CancellationError() }
-                return try await button.requestBySignal()
+            button.model.answeringHandler = { [weak button] answer in
+                guard let button else {
+                    answer(.failure(CancellationError()))
+                    return {}
+                }
+                return button.requestBySignal(answer)
             }
         })
     /// Its GType, registered on first use.
@@ -152,14 +155,23 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
     }
 
     /// The request of a button made by g_object_new: emits `request` with a new pending
-    /// CodeGateRequest, then waits for the app's answer to that request alone.
-    private func requestBySignal() async throws -> Duration {
-        let (object, request) = RequestObject.make()
-        defer { g_object_unref(object) }
-        gobject.request?.cancel()
-        gobject.request = request
+    /// CodeGateRequest within the press — a `clicked` handler sees it sent — and hands the
+    /// app's answer to that request alone to `answer`. Returns what cancels it. With no handler
+    /// connected, nobody would ever answer: the press fails at once, with a warning.
+    fileprivate func requestBySignal(
+        _ answer: @escaping @MainActor (Result<Duration, any Error>) -> Void
+    ) -> @MainActor () -> Void {
+        guard Self.type.hasHandler(widget, SignalID.request.rawValue) else {
+            cg_log_warning(
+                "CodeGateCountdownButton: nothing handles ::request, so no code can be asked for; "
+                    + "connect a handler that answers the CodeGateRequest")
+            answer(.failure(RequestFailure(message: RequestFailure.defaultMessage)))
+            return {}
+        }
+        let (object, request) = RequestObject.make(answering: answer)
+        gobject.keep(object, request)
         emit(.request, .object(object))
-        return try await request.value()
+        return { [weak request] in request?.cancel() }
     }
 
     /// Notifies the derived properties that moved.
@@ -218,13 +230,13 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
 
     package func disposeObject() {
         gobject.isDisposed = true
-        // A request handed out by the signal is dropped, so its task ends rather than waiting
-        // for good, and the app's request is cancelled. A Swift request function is the app's
-        // to end, as it always was.
+        // A request handed out by the signal is cancelled with its GCancellable, so the app's
+        // work for it stops, and let go. A Swift request function is the app's to end, as it
+        // always was.
         if let request = gobject.request, request.isPending {
             reset()
-            request.cancel()
         }
+        gobject.keep(nil, nil)
         setSlider(nil)
     }
 }
@@ -238,9 +250,19 @@ final class CountdownButtonGObjectState {
     var formatText = CountdownButton.defaultFormat
     /// The slider the button waits for, referenced while it does.
     var slider: UnsafeMutableRawPointer?
-    /// The request handed out last, while its GObject lives.
-    weak var request: RequestObject?
+    /// The request handed out last, referenced until the next or the button's dispose.
+    private(set) var request: RequestObject?
+    private var requestObject: UnsafeMutableRawPointer?
     /// The derived properties as last notified.
     var shown: [PropertyValue] = []
     var isDisposed = false
+
+    /// Keeps `object`, the request handed out now, with its Swift side, dropping the last one:
+    /// the CodeGateRequest lives at least as long as the button may still take its answer.
+    func keep(_ object: UnsafeMutableRawPointer?, _ request: RequestObject?) {
+        let old = requestObject
+        requestObject = object
+        self.request = request
+        if let old { g_object_unref(old) }
+    }
 }

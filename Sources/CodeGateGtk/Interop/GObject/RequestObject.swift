@@ -2,11 +2,13 @@ import CCodeGateGObject
 import CGtk
 
 /// CodeGateRequest: one press of a CodeGateCountdownButton, handed to the app with the
-/// `request` signal. The app answers it once — sent, failed or refused — inside its handler or
-/// later; the button waits for that answer. A request is pending until it is answered, times
-/// out, is reset, superseded or its button goes away; then its GCancellable is cancelled (the
-/// app's own I/O can stop), and an answer to it does nothing but a debug message, so a late
-/// answer never lands on the next request.
+/// `request` signal, emitted within the press. The app answers it once — sent, failed or
+/// refused — inside its handler or later; the button shows the answer before the call that
+/// gave it returns. A request is pending until it is answered, times out, is reset, superseded
+/// or its button goes away; then its GCancellable is cancelled (the app's own I/O can stop),
+/// and a late answer to it does nothing but a debug message, so it never lands on the next
+/// request; a second answer is a critical, as a GTask's second return is. Like a GTask, its last reference may go on any thread; its methods are GTK's
+/// thread's.
 @MainActor
 package final class RequestObject: ObjectInstance {
     /// The registered type.
@@ -14,8 +16,8 @@ package final class RequestObject: ObjectInstance {
         name: "CodeGateRequest", symbolPrefix: "codegate_request", parent: { cg_type_object() },
         classSize: MemoryLayout<GObjectClass>.size, instanceSize: MemoryLayout<GObject>.size,
         properties: { propertyTable.map { $0.definition() } },
-        signals: [],
-        make: { _ = RequestObject(object: $0, pending: false) })
+        signals: [], disposesAnywhere: true,
+        make: { _ = RequestObject(object: $0, answer: nil) })
     /// Its GType, registered on first use.
     package nonisolated static let gtype = type.register()
     private static let cancellableKey = "codegate-request-cancellable"
@@ -36,13 +38,15 @@ package final class RequestObject: ObjectInstance {
     /// Cancelled when the request stops being pending unanswered.
     package let cancellable: UnsafeMutablePointer<GCancellable>
     /// Whether the button still waits for the answer.
-    package private(set) var isPending: Bool
-    private var outcome: Result<Duration, any Error>?
-    private var waiting: CheckedContinuation<Duration, any Error>?
+    package var isPending: Bool { answer != nil }
+    /// Where the answer goes while the button waits for it.
+    private var answer: (@MainActor (Result<Duration, any Error>) -> Void)?
+    /// Whether the app answered it.
+    private var isAnswered = false
 
-    private init(object: UnsafeMutableRawPointer, pending: Bool) {
+    private init(object: UnsafeMutableRawPointer, answer: (@MainActor (Result<Duration, any Error>) -> Void)?) {
         self.object = object
-        isPending = pending
+        self.answer = answer
         cancellable = g_cancellable_new()!
         g_object_set_data_full(
             object.assumingMemoryBound(to: GObject.self), Self.cancellableKey, UnsafeMutableRawPointer(cancellable),
@@ -50,10 +54,13 @@ package final class RequestObject: ObjectInstance {
         attach(self, to: object.assumingMemoryBound(to: GObject.self), key: ObjectType.instanceKey)
     }
 
-    /// A new pending request: its GObject (a full reference, the caller's) and its Swift side.
-    static func make() -> (object: UnsafeMutableRawPointer, request: RequestObject) {
+    /// A new request pending until `answer` gets its answer: its GObject (a full reference,
+    /// the caller's) and its Swift side.
+    static func make(
+        answering answer: @escaping @MainActor (Result<Duration, any Error>) -> Void
+    ) -> (object: UnsafeMutableRawPointer, request: RequestObject) {
         let object = ObjectType.newInstance(of: gtype)
-        return (object, RequestObject(object: object, pending: true))
+        return (object, RequestObject(object: object, answer: answer))
     }
 
     /// The Swift side of `object`, a CodeGateRequest.
@@ -62,50 +69,31 @@ package final class RequestObject: ObjectInstance {
     }
 
     /// Answers the request while it is pending; `function` (the C function the app called)
-    /// is named in a debug message when it is not.
+    /// is named in a critical when it was answered already, in a debug message when it timed
+    /// out, was reset or superseded. The button has taken the answer in when `pending` is
+    /// notified.
     package func answer(_ outcome: Result<Duration, any Error>, by function: String) {
-        guard isPending else {
-            cg_log_debug(
-                "\(function): the request is no longer pending "
-                    + "(answered, timed out, reset or superseded): answer ignored"
-            )
+        guard !isAnswered else {
+            cg_log_critical("\(function): the request was answered already")
             return
         }
-        end(with: outcome)
+        isAnswered = true
+        guard let answer else {
+            cg_log_debug("\(function): the request timed out, was reset or superseded: answer ignored")
+            return
+        }
+        self.answer = nil
+        answer(outcome)
+        Self.type.notify(object, Self.pending.index)
     }
 
     /// Ends the request unanswered (a timeout, a reset, its button disposed, a new request):
-    /// the wait ends with CancellationError.
+    /// its GCancellable is cancelled, so the app's own work for it can stop.
     func cancel() {
         guard isPending else { return }
-        end(with: .failure(CancellationError()))
+        answer = nil
         g_cancellable_cancel(cancellable)
-    }
-
-    private func end(with outcome: Result<Duration, any Error>) {
-        isPending = false
-        self.outcome = outcome
-        let waiting = waiting
-        self.waiting = nil
         Self.type.notify(object, Self.pending.index)
-        waiting?.resume(with: outcome)
-    }
-
-    /// The cooldown the answer names, or its error; CancellationError when the waiting task is
-    /// cancelled first.
-    func value() async throws -> Duration {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                if let outcome {
-                    continuation.resume(with: outcome)
-                } else {
-                    waiting = continuation
-                }
-            }
-        } onCancel: {
-            // The button's model cancels the task on the main thread (its timeout, a reset).
-            MainActor.assumeIsolated { self.cancel() }
-        }
     }
 
     package func disposeObject() {}
