@@ -1,4 +1,5 @@
 import CGLib
+import CodeGateCore
 
 /// GTK's thread, as GTK itself decides: the thread that owns GLib's default main context,
 /// which GTK iterates. That is the process's first thread in most apps, but GTK 4 may run on
@@ -9,13 +10,26 @@ import CGLib
 /// `-disable-dynamic-actor-isolation`, and every GLib callback enters that code through
 /// `assume`, so no runtime check anywhere asks for the process's first thread.
 public enum GTKThread {
-    /// Whether this thread is GTK's: it owns the default main context, or could take it now
-    /// (before any loop runs). A thread other than the one iterating it cannot.
+    /// The GThread that made the first control: GTK's, since widgets are made on it alone.
+    nonisolated(unsafe) private static var owner: gpointer?
+
+    /// Whether this thread is GTK's: the one that made the first control; before any was made,
+    /// one that owns the default main context or could take it now (no loop runs elsewhere).
     public static var isCurrent: Bool {
+        let me = UnsafeMutableRawPointer(g_thread_self())
+        if let owner = g_atomic_pointer_get(&owner) {
+            return owner == me
+        }
         let context = g_main_context_default()
         guard g_main_context_acquire(context) != 0 else { return false }
         g_main_context_release(context)
         return true
+    }
+
+    /// Records this thread as GTK's, unless a thread was recorded before: call where a control
+    /// is made, once `isCurrent` held.
+    public static func adopt() {
+        _ = g_atomic_pointer_compare_and_exchange(&owner, nil, UnsafeMutableRawPointer(g_thread_self()))
     }
 
     /// Runs `body`, main-actor code, from a GLib callback or a C entry point on GTK's thread.
@@ -23,8 +37,6 @@ public enum GTKThread {
     /// caller checks `isCurrent` where the thread is not certain (a C function an app calls),
     /// and a GLib source or signal of the default main context runs on GTK's thread anyway.
     public static func assume<Value>(_ body: @MainActor () -> Value) -> Value {
-        withoutActuallyEscaping(body) { body in
-            unsafeBitCast(body, to: (() -> Value).self)()
-        }
+        UIThread.assume(body)
     }
 }

@@ -18,7 +18,7 @@ public final class Observation {
         end?()
     }
 
-    isolated deinit {
-        cancel()
+    deinit {
+        UIThread.assume { cancel() }
     }
 }

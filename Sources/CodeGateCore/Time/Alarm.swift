@@ -35,7 +35,7 @@ package final class Alarm {
         pending = nil
     }
 
-    isolated deinit {
-        cancel()
+    deinit {
+        UIThread.assume { cancel() }
     }
 }

@@ -25,6 +25,7 @@ package func onGTKThread<Arguments, Value>(
             "\(function): called from a thread other than GTK's; CodeGate's objects belong to the thread that runs GTK")
         return fallback
     }
+    GTKThread.adopt()
     return withoutActuallyEscaping(body) { body in
         let unchecked = Unchecked(value: (arguments, body))
         return GTKThread.assume { Unchecked(value: unchecked.value.1(unchecked.value.0)) }.value

@@ -127,6 +127,7 @@ package final class ObjectType: @unchecked Sendable {
     /// gives its Swift side itself (floating for a widget, as `gtk_*_new` returns one).
     @MainActor
     package static func newInstance(of gtype: GType) -> UnsafeMutableRawPointer {
+        GTKThread.adopt()
         adopting = true
         defer { adopting = false }
         return UnsafeMutableRawPointer(g_object_new_with_properties(gtype, 0, nil, nil)!)
