@@ -32,6 +32,14 @@ public final class CountdownButton {
     package let caption: UnsafeMutablePointer<GtkWidget>
     package let sizer: UnsafeMutablePointer<GtkWidget>
     package let fill: UnsafeMutablePointer<GtkWidget>
+    /// All of it, the button's child, referenced for as long as the button lives: an app that
+    /// replaces the child (`gtk_button_set_label`, a `label` in a .ui file) cannot free what
+    /// the countdown draws on.
+    private let content: UnsafeMutablePointer<GtkWidget>
+    /// Puts `content` back once a replacement of the child is over.
+    package let contentGuard = IdleCall()
+    /// Whether a refused child was warned about.
+    private var childRefused = false
     /// The room the sizer's words take, as measured when they were set (nil before the button
     /// was shown): words that take the same room leave the sizer and the layout as they are.
     private var sizerRoom: SIMD4<Int32>?
@@ -114,6 +122,9 @@ public final class CountdownButton {
         gtk_overlay_set_child(overlay.opaque, fill)
         gtk_overlay_add_overlay(overlay.opaque, line)
         gtk_overlay_set_measure_overlay(overlay.opaque, line, 1)
+        content = overlay
+        g_object_set_data_full(
+            widget.cast(), "codegate-content", g_object_ref_sink(overlay.cast()), g_object_unref)
         gtk_button_set_child(widget.cast(), overlay)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(widget, "countdown-button")
@@ -132,9 +143,34 @@ public final class CountdownButton {
             render(renewingName: focused, focusLeaving: !focused)
         }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
+        // GtkButton notifies `child` in the middle of set_label and set_icon_name, which go
+        // on to use the child they made: the content goes back once they are done.
+        Signal.connectNotify(widget, property: "child") { [weak self] in
+            guard let self, gtk_button_get_child(widget.cast()) != content else { return }
+            contentGuard.schedule { [weak self] in self?.restoreContent() }
+        }
         KeyboardRing.follow(widget)
         bindGObject()
         render()
+    }
+
+    /// Puts the countdown back as the button's child after an app replaced it: a label's text
+    /// becomes the idle text ("label" in a .ui file, `gtk_button_set_label`), any other child
+    /// or an icon is refused with a warning, once.
+    private func restoreContent() {
+        let button: UnsafeMutablePointer<GtkButton> = widget.cast()
+        guard gtk_button_get_child(button) != content else { return }
+        if let label = gtk_button_get_label(button) {
+            let text = String(cString: label)
+            if !text.isEmpty { Self.type.set(object, Properties.idleText.index, to: .string(text)) }
+        } else if !childRefused {
+            childRefused = true
+            cg_log_warning(
+                "CodeGateCountdownButton: the button's child is its countdown and stays so; "
+                    + "set idle-text for its words")
+        }
+        gtk_accessible_reset_relation(widget.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        gtk_button_set_child(button, content)
     }
 
     /// The button whose widget is `widget`, if it is one — also one made by g_object_new.

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Misuse that must not stop the process, run without G_DEBUG=fatal-criticals: an answer from a
-worker thread, and a call on a disposed button. Each logs one critical naming the C function
+worker thread, a second answer, and a call on a disposed button. Each logs one critical naming the C function
 and returns; the process goes on and the button still works from the GTK thread.
 Tests/System/gobject/run checks the stderr lines and the exit status."""
 import threading
@@ -24,6 +24,8 @@ check(requests[0].props.pending and button.props.phase == CodeGate.CountdownPhas
 requests[0].sent(60)
 settle()
 check(button.props.seconds_left == 60, "answered on the GTK thread, it counts down 60 s")
+requests[0].sent(5)
+check(button.props.seconds_left == 60, "answered twice: the second answer changes nothing")
 
 # On a disposed button.
 button.run_dispose()

@@ -230,6 +230,7 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
 
     package func disposeObject() {
         gobject.isDisposed = true
+        contentGuard.cancel()
         // A request handed out by the signal is cancelled with its GCancellable, so the app's
         // work for it stops, and let go. A Swift request function is the app's to end, as it
         // always was.

@@ -1,0 +1,264 @@
+/* What a GTK developer does in ordinary use that must never crash the controls, from C, under
+ * G_DEBUG=fatal-criticals and valgrind (Tests/System/gobject/run). One case per run, named by
+ * the first argument, as GTK and a class are initialised once per process:
+ *   press-destroy  a pressed button destroyed after 0…5 main-loop turns, its request answered
+ *                  afterwards; 300 cycles of create, press, destroy
+ *   child          gtk_button_set_label, set_child and set_icon_name during a cooldown
+ *   worker-gtk     GTK initialised and run on a worker thread: a button made, built by
+ *                  GtkBuilder with label-format, pressed and answered there
+ *   worker-class   the button's class first referenced on a worker, used on the main thread
+ *   worker-unref   a request's last reference dropped on a worker thread
+ *   one-slide      one slide, one request, after every answer and with two buttons
+ * Exits 0 when every check held; prints FAIL lines otherwise. */
+#include <codegate.h>
+
+static int failures;
+
+static void
+check (gboolean condition, const char *what)
+{
+  g_print ("%s: %s\n", condition ? "PASS" : "FAIL", what);
+  if (!condition)
+    failures++;
+}
+
+static void
+settle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+keep_request (CodeGateCountdownButton *button, CodeGateRequest *request, gpointer data)
+{
+  GPtrArray *kept = data;
+  g_ptr_array_add (kept, g_object_ref (request));
+}
+
+static void
+answer_sent (CodeGateCountdownButton *button, CodeGateRequest *request, gpointer data)
+{
+  codegate_request_sent (request, GPOINTER_TO_UINT (data));
+}
+
+static void
+press_destroy (void)
+{
+  gtk_init ();
+  for (int turns = 0; turns <= 5; turns++)
+    {
+      g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
+      GtkWidget *window = gtk_window_new ();
+      GtkWidget *button = codegate_countdown_button_new ();
+      g_signal_connect (button, "request", G_CALLBACK (keep_request), kept);
+      gtk_window_set_child (GTK_WINDOW (window), button);
+      gtk_window_present (GTK_WINDOW (window));
+      g_signal_emit_by_name (button, "clicked");
+      for (int turn = 0; turn < turns; turn++)
+        g_main_context_iteration (NULL, FALSE);
+      gtk_window_destroy (GTK_WINDOW (window));
+      settle ();
+      gboolean cancelled = kept->len == 1 &&
+        g_cancellable_is_cancelled (codegate_request_get_cancellable (kept->pdata[0]));
+      if (kept->len == 1)
+        codegate_request_sent (kept->pdata[0], 60);
+      g_autofree char *what = g_strdup_printf ("pressed, destroyed after %d turn(s): the request cancelled, "
+                                               "a late answer ignored", turns);
+      check (cancelled, what);
+    }
+  for (int cycle = 0; cycle < 300; cycle++)
+    {
+      GtkWidget *window = gtk_window_new ();
+      GtkWidget *button = codegate_countdown_button_new ();
+      g_signal_connect (button, "request", G_CALLBACK (answer_sent), GUINT_TO_POINTER (60));
+      gtk_window_set_child (GTK_WINDOW (window), button);
+      g_signal_emit_by_name (button, "clicked");
+      gtk_window_destroy (GTK_WINDOW (window));
+      settle ();
+    }
+  check (TRUE, "300 cycles of create, press, destroy");
+}
+
+static void
+run_for (guint milliseconds)
+{
+  gint64 end = g_get_monotonic_time () + milliseconds * 1000;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+}
+
+static void
+child (void)
+{
+  gtk_init ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *button = codegate_countdown_button_new ();
+  g_signal_connect (button, "request", G_CALLBACK (answer_sent), GUINT_TO_POINTER (20));
+  gtk_window_set_child (GTK_WINDOW (window), button);
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_emit_by_name (button, "clicked");
+  GtkWidget *content = gtk_button_get_child (GTK_BUTTON (button));
+  gtk_button_set_label (GTK_BUTTON (button), "Get code");
+  run_for (1200);
+  check (gtk_button_get_child (GTK_BUTTON (button)) == content &&
+         g_str_equal (codegate_countdown_button_get_idle_text (CODEGATE_COUNTDOWN_BUTTON (button)), "Get code"),
+         "set_label during a cooldown: the content stays, the label is the idle text, ticks draw on");
+  gtk_button_set_child (GTK_BUTTON (button), gtk_label_new ("mine"));
+  run_for (1200);
+  check (gtk_button_get_child (GTK_BUTTON (button)) == content, "set_child during a cooldown: refused");
+  gtk_button_set_icon_name (GTK_BUTTON (button), "edit-copy-symbolic");
+  run_for (1200);
+  check (gtk_button_get_child (GTK_BUTTON (button)) == content, "set_icon_name during a cooldown: refused");
+  gtk_button_set_label (GTK_BUTTON (button), "Again");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+  check (TRUE, "set_label, then destroyed before the content came back");
+}
+
+static gpointer
+gtk_on_worker (gpointer unused)
+{
+  gtk_init ();
+  GtkWidget *button = codegate_countdown_button_new ();
+  check (CODEGATE_IS_COUNTDOWN_BUTTON (button), "GTK on a worker: codegate_countdown_button_new() makes a button");
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_string (
+    "<interface><object class=\"CodeGateCountdownButton\" id=\"b\">"
+    "<property name=\"label-format\">Again in {s} s</property></object></interface>", -1);
+  GObject *built = gtk_builder_get_object (builder, "b");
+  check (CODEGATE_IS_COUNTDOWN_BUTTON (built) &&
+         g_str_equal (codegate_countdown_button_get_label_format (CODEGATE_COUNTDOWN_BUTTON (built)), "Again in {s} s"),
+         "GTK on a worker: GtkBuilder sets label-format");
+  GtkWidget *window = gtk_window_new ();
+  gtk_window_set_child (GTK_WINDOW (window), button);
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (button, "request", G_CALLBACK (answer_sent), GUINT_TO_POINTER (30));
+  g_signal_emit_by_name (button, "clicked");
+  run_for (300);
+  check (codegate_countdown_button_get_seconds_left (CODEGATE_COUNTDOWN_BUTTON (button)) == 30,
+         "GTK on a worker: pressed and answered, it counts down");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+  return NULL;
+}
+
+static gpointer
+ref_class (gpointer unused)
+{
+  g_type_class_ref (CODEGATE_TYPE_COUNTDOWN_BUTTON);
+  return NULL;
+}
+
+static void
+worker_class (void)
+{
+  g_thread_join (g_thread_new ("class", ref_class, NULL));
+  gtk_init ();
+  GObjectClass *class = g_type_class_peek (CODEGATE_TYPE_COUNTDOWN_BUTTON);
+  check (g_object_class_find_property (class, "label-format") != NULL,
+         "the class first referenced on a worker has its properties");
+  GtkWidget *button = g_object_ref_sink (codegate_countdown_button_new ());
+  check (g_str_equal (codegate_countdown_button_get_idle_text (CODEGATE_COUNTDOWN_BUTTON (button)), "获取验证码"),
+         "a button made on the main thread after it works");
+  g_object_unref (button);
+}
+
+static gpointer
+unref_on_worker (gpointer request)
+{
+  g_object_unref (request);
+  return NULL;
+}
+
+static void
+worker_unref (void)
+{
+  gtk_init ();
+  g_autoptr (GPtrArray) kept = g_ptr_array_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *button = codegate_countdown_button_new ();
+  g_signal_connect (button, "request", G_CALLBACK (keep_request), kept);
+  gtk_window_set_child (GTK_WINDOW (window), button);
+  g_signal_emit_by_name (button, "clicked");
+  codegate_request_sent (kept->pdata[0], 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+  g_thread_join (g_thread_new ("unref", unref_on_worker, kept->pdata[0]));
+  check (TRUE, "a request's last reference dropped on a worker thread");
+}
+
+static void
+one_slide (void)
+{
+  gtk_init ();
+  const char *ways[] = { "sent(0)", "refused(0)", "failed", "reset", "start_cooldown(0)" };
+  for (guint way = 0; way < G_N_ELEMENTS (ways); way++)
+    {
+      g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
+      GtkWidget *slider = g_object_ref_sink (codegate_slide_to_unlock_new ());
+      GtkWidget *button = g_object_ref_sink (codegate_countdown_button_new ());
+      CodeGateCountdownButton *self = CODEGATE_COUNTDOWN_BUTTON (button);
+      codegate_countdown_button_set_slider (self, CODEGATE_SLIDE_TO_UNLOCK (slider));
+      g_signal_connect (button, "request", G_CALLBACK (keep_request), kept);
+      for (int step = 0; step < 10; step++)
+        g_signal_emit_by_name (slider, "move-slider", GTK_SCROLL_STEP_FORWARD);
+      g_signal_emit_by_name (button, "clicked");
+      switch (way)
+        {
+        case 0: codegate_request_sent (kept->pdata[0], 0); break;
+        case 1: codegate_request_refused (kept->pdata[0], 0, NULL); break;
+        case 2: codegate_request_failed (kept->pdata[0], NULL); break;
+        case 3: codegate_countdown_button_reset (self); break;
+        default: codegate_countdown_button_start_cooldown (self, 0); break;
+        }
+      settle ();
+      g_signal_emit_by_name (button, "clicked");
+      g_autofree char *what = g_strdup_printf ("after %s: the slider locked, a second press asks nothing", ways[way]);
+      check (kept->len == 1 && !codegate_slide_to_unlock_get_unlocked (CODEGATE_SLIDE_TO_UNLOCK (slider)), what);
+      g_object_unref (button);
+      g_object_unref (slider);
+    }
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
+  GtkWidget *slider = g_object_ref_sink (codegate_slide_to_unlock_new ());
+  GtkWidget *first = g_object_ref_sink (codegate_countdown_button_new ());
+  GtkWidget *second = g_object_ref_sink (codegate_countdown_button_new ());
+  for (GtkWidget **each = (GtkWidget *[]) { first, second, NULL }; *each; each++)
+    {
+      codegate_countdown_button_set_slider (CODEGATE_COUNTDOWN_BUTTON (*each), CODEGATE_SLIDE_TO_UNLOCK (slider));
+      g_signal_connect (*each, "request", G_CALLBACK (keep_request), kept);
+    }
+  for (int step = 0; step < 10; step++)
+    g_signal_emit_by_name (slider, "move-slider", GTK_SCROLL_STEP_FORWARD);
+  g_signal_emit_by_name (first, "clicked");
+  g_signal_emit_by_name (second, "clicked");
+  codegate_request_sent (kept->pdata[0], 0);
+  g_signal_emit_by_name (second, "clicked");
+  check (kept->len == 1, "two buttons on one slider: one request for one slide");
+  g_object_unref (first);
+  g_object_unref (second);
+  g_object_unref (slider);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *name = argc > 1 ? argv[1] : "";
+  if (g_str_equal (name, "press-destroy"))
+    press_destroy ();
+  else if (g_str_equal (name, "child"))
+    child ();
+  else if (g_str_equal (name, "worker-gtk"))
+    g_thread_join (g_thread_new ("gtk", gtk_on_worker, NULL));
+  else if (g_str_equal (name, "worker-class"))
+    worker_class ();
+  else if (g_str_equal (name, "worker-unref"))
+    worker_unref ();
+  else if (g_str_equal (name, "one-slide"))
+    one_slide ();
+  else
+    {
+      g_printerr ("safety: no case named '%s'\n", name);
+      return 2;
+    }
+  return failures == 0 ? 0 : 1;
+}
