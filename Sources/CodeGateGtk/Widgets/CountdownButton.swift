@@ -40,6 +40,14 @@ public final class CountdownButton {
     package let contentGuard = IdleCall()
     /// Whether a refused child was warned about.
     private var childRefused = false
+    /// Whether the app wants the button sensitive (`gtk_widget_set_sensitive`): the button is
+    /// sensitive only when the app and its own state both say so.
+    private var appSensitive = true
+    /// The sensitivity the button last gave itself: a `sensitive` that differs is the app's
+    /// doing.
+    private var sensitivitySet = true
+    /// `appSensitive` as last shown to assistive technologies.
+    private var shownAppSensitive = true
     /// The room the sizer's words take, as measured when they were set (nil before the button
     /// was shown): words that take the same room leave the sizer and the layout as they are.
     private var sizerRoom: SIMD4<Int32>?
@@ -143,6 +151,7 @@ public final class CountdownButton {
             render(renewingName: focused, focusLeaving: !focused)
         }
         ClipBin.onResize(fill) { [weak self] in self?.resized() }
+        Signal.connectNotify(widget, property: "sensitive") { [weak self] in self?.render() }
         // GtkButton notifies `child` in the middle of set_label and set_icon_name, which go
         // on to use the child they made: the content goes back once they are done.
         Signal.connectNotify(widget, property: "child") { [weak self] in
@@ -246,7 +255,8 @@ public final class CountdownButton {
     /// there — but takes no press and tells assistive technologies it is disabled. It turns
     /// insensitive only while idle and not ready (before the slide, say), and never under the
     /// focus, which would drop to nothing: the focus goes to the slider it waits for, or the
-    /// button stays focusable until the focus leaves it.
+    /// button stays focusable until the focus leaves it. The app's own `sensitive` comes on
+    /// top: what it turned off stays off through every change of the button's state.
     private func render(renewingName: Bool = false, focusLeaving: Bool = false) {
         let state = model.state
         if model.outcomeCount != outcomeSaid {
@@ -258,8 +268,16 @@ public final class CountdownButton {
             KeyboardRing.handFocus(from: widget, to: slider.widget)
         }
         let focused = gtk_widget_has_focus(widget) != 0
-        let sensitive = usable || focused
-        if (gtk_widget_get_sensitive(widget) != 0) != sensitive {
+        // A sensitivity the button did not give itself is the app's (GTK may run a render
+        // between its change and the notify that tells of it).
+        let current = gtk_widget_get_sensitive(widget) != 0
+        if current != sensitivitySet {
+            sensitivitySet = current
+            appSensitive = current
+        }
+        let sensitive = appSensitive && (usable || focused)
+        if current != sensitive {
+            sensitivitySet = sensitive
             gtk_widget_set_sensitive(widget, sensitive ? 1 : 0)
         }
         // Nothing is renamed or described as the focus leaves: a screen reader would say it
@@ -269,7 +287,7 @@ public final class CountdownButton {
             descriptionShown = news
             cg_accessible_set_description(widget, news)
         }
-        guard state != shown || renewingName else { return }
+        guard state != shown || renewingName || appSensitive != shownAppSensitive else { return }
         let old = shown
         shown = state
         if state.text != old?.text {
@@ -292,8 +310,9 @@ public final class CountdownButton {
             cg_accessible_set_label(widget, state.accessibleText)
         }
         // Set as the phase or the sensitivity moves, not at each step of the fill.
-        if state.phase != old?.phase || state.isSensitive != old?.isSensitive {
-            cg_accessible_set_disabled(widget, state.isSensitive ? 0 : 1)
+        if state.phase != old?.phase || state.isSensitive != old?.isSensitive || appSensitive != shownAppSensitive {
+            shownAppSensitive = appSensitive
+            cg_accessible_set_disabled(widget, state.isSensitive && appSensitive ? 0 : 1)
             // No hover or press look unless a press would request: the keyboard stays.
             gtk_widget_set_can_target(widget, state.isSensitive ? 1 : 0)
             widget.setCSSClass("counting", state.phase == .counting)

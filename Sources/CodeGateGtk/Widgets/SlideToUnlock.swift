@@ -115,6 +115,8 @@ public final class SlideToUnlock {
         // asked, so that no single call unlocks it; a value back is undone.
         Signal.connect(widget, "value-changed") { [weak self] in self?.valueSetFromOutside() }
         Signal.connectDirectionChanged(widget) { [weak self] in self?.followDirection() }
+        Signal.connectNotify(widget, property: "adjustment") { [weak self] in self?.keepRange() }
+        watchRange()
         // Both in the capture phase, ahead of the scale's own gestures: the press decides
         // whether the scale may see it at all, and the release still arrives after the
         // scale's drag gesture has claimed the pointer. GTK runs a widget's controllers last
@@ -227,8 +229,34 @@ public final class SlideToUnlock {
     /// Gives the scale its range again, after g_object_new's construct properties replaced it.
     func setUpRange() {
         Self.giveRange(to: widget)
+        watchRange()
         shown = nil
         render()
+    }
+
+    /// Keeps the range the slider's own: GtkRange's setters (set_range, set_increments,
+    /// set_adjustment, or a change to the adjustment itself) would make it impossible to
+    /// unlock, so they are undone with a warning. A value set from outside is a step forward
+    /// (`valueSetFromOutside`), as an assistive technology sets it.
+    private func watchRange() {
+        guard let adjustment = gtk_range_get_adjustment(widget.cast()) else { return }
+        Signal.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
+            guard let self, gtk_range_get_adjustment(widget.cast()) == adjustment else { return }
+            keepRange()
+        }
+    }
+
+    private func keepRange() {
+        let adjustment = gtk_range_get_adjustment(widget.cast())
+        let own =
+            gtk_adjustment_get_lower(adjustment) == 0 && gtk_adjustment_get_upper(adjustment) == Self.percent
+            && gtk_adjustment_get_step_increment(adjustment) == SlideUnlock.step * Self.percent
+            && gtk_adjustment_get_page_size(adjustment) == 0
+        guard !own else { return }
+        cg_log_warning(
+            "CodeGateSlideToUnlock: its range is its own (0 to 100 in steps of 10) and stays so; "
+                + "GtkRange's set_range, set_increments and set_adjustment do not apply to it")
+        setUpRange()
     }
 
     /// The scale's range: in percent, which a screen reader says as such ("30"), not the

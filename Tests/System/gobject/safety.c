@@ -9,6 +9,8 @@
  *   worker-class   the button's class first referenced on a worker, used on the main thread
  *   worker-unref   a request's last reference dropped on a worker thread
  *   one-slide      one slide, one request, after every answer and with two buttons
+ *   sensitive      the app's set_sensitive (FALSE) across enabled toggles and a cooldown's end
+ *   range          GtkRange's set_range, set_increments and set_adjustment on the slider
  * Exits 0 when every check held; prints FAIL lines otherwise. */
 #include <codegate.h>
 
@@ -239,6 +241,60 @@ one_slide (void)
   g_object_unref (slider);
 }
 
+static void
+sensitive (void)
+{
+  gtk_init ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *button = codegate_countdown_button_new ();
+  CodeGateCountdownButton *self = CODEGATE_COUNTDOWN_BUTTON (button);
+  gtk_window_set_child (GTK_WINDOW (window), button);
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (button, "request", G_CALLBACK (answer_sent), GUINT_TO_POINTER (1));
+  gtk_widget_set_sensitive (button, FALSE);
+  codegate_countdown_button_set_enabled (self, FALSE);
+  codegate_countdown_button_set_enabled (self, TRUE);
+  check (!gtk_widget_get_sensitive (button), "the app's set_sensitive (FALSE) holds across enabled toggles");
+  g_signal_emit_by_name (button, "clicked");
+  run_for (1500);
+  check (codegate_countdown_button_get_phase (self) == CODEGATE_COUNTDOWN_PHASE_IDLE && !gtk_widget_get_sensitive (button) &&
+         (gtk_widget_get_state_flags (button) & GTK_STATE_FLAG_INSENSITIVE),
+         "and across a cooldown's end, in the state flags too");
+  gtk_widget_set_sensitive (button, TRUE);
+  check (gtk_widget_get_sensitive (button), "set_sensitive (TRUE): ready, so sensitive");
+  codegate_countdown_button_set_enabled (self, FALSE);
+  check (!gtk_widget_get_sensitive (button), "the button's own gate still turns it insensitive");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static void
+range (void)
+{
+  gtk_init ();
+  for (int setter = 0; setter < 3; setter++)
+    {
+      GtkWidget *slider = g_object_ref_sink (codegate_slide_to_unlock_new ());
+      if (setter == 0)
+        gtk_range_set_range (GTK_RANGE (slider), 0, 10);
+      else if (setter == 1)
+        gtk_range_set_increments (GTK_RANGE (slider), 50, 50);
+      else
+        gtk_range_set_adjustment (GTK_RANGE (slider), gtk_adjustment_new (0, 0, 10, 1, 1, 0));
+      GtkAdjustment *adjustment = gtk_range_get_adjustment (GTK_RANGE (slider));
+      for (int step = 0; step < 9; step++)
+        g_signal_emit_by_name (slider, "move-slider", GTK_SCROLL_STEP_FORWARD);
+      gboolean nine = codegate_slide_to_unlock_get_unlocked (CODEGATE_SLIDE_TO_UNLOCK (slider));
+      g_signal_emit_by_name (slider, "move-slider", GTK_SCROLL_STEP_FORWARD);
+      const char *names[] = { "set_range", "set_increments", "set_adjustment" };
+      g_autofree char *what = g_strdup_printf ("%s: the range stays 0 to 100 in steps of 10; nine steps do not "
+                                               "unlock, ten do", names[setter]);
+      check (gtk_adjustment_get_upper (adjustment) == 100 && gtk_adjustment_get_step_increment (adjustment) == 10 &&
+             !nine && codegate_slide_to_unlock_get_unlocked (CODEGATE_SLIDE_TO_UNLOCK (slider)), what);
+      g_object_unref (slider);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -255,6 +311,10 @@ main (int argc, char **argv)
     worker_unref ();
   else if (g_str_equal (name, "one-slide"))
     one_slide ();
+  else if (g_str_equal (name, "sensitive"))
+    sensitive ();
+  else if (g_str_equal (name, "range"))
+    range ();
   else
     {
       g_printerr ("safety: no case named '%s'\n", name);

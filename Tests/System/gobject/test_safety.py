@@ -165,4 +165,52 @@ second.emit("clicked")
 asked[0].sent(0)
 second.emit("clicked")
 check(len(asked) == 1, "two buttons on one slider: one request for one slide")
+
+# The app's own sensitivity composes with the button's state: what the app turned off stays
+# off across toggles of `enabled`, a request and the end of a cooldown; turned on again, the
+# button's own state decides.
+window = Gtk.Window()
+gated = CodeGate.CountdownButton()
+window.set_child(gated)
+window.present()
+gated.connect("request", lambda _b, request: request.sent(1))
+gated.set_sensitive(False)
+gated.props.enabled = False
+gated.props.enabled = True
+check(not gated.get_sensitive(), "the app's set_sensitive(False) holds across enabled toggles")
+gated.emit("clicked")
+deadline = GLib.get_monotonic_time() + 5_000_000
+while gated.props.phase != CodeGate.CountdownPhase.IDLE and GLib.get_monotonic_time() < deadline:
+    GLib.MainContext.default().iteration(True)
+check(gated.props.phase == CodeGate.CountdownPhase.IDLE and not gated.get_sensitive()
+      and gated.get_state_flags() & Gtk.StateFlags.INSENSITIVE,
+      "and across the end of a cooldown: insensitive, in its state flags too")
+gated.set_sensitive(True)
+check(gated.get_sensitive(), "the app's set_sensitive(True): ready, so sensitive")
+gated.props.enabled = False
+check(not gated.get_sensitive(), "the button's own gate still turns it insensitive")
+gated.props.enabled = True
+check(gated.get_sensitive(), "and back")
+window.destroy()
+
+# The slider's range is its own: GtkRange's setters are undone with a warning, and it still
+# unlocks in ten steps.
+for setter in ["set_range", "set_increments", "set_adjustment"]:
+    slider = CodeGate.SlideToUnlock()
+    if setter == "set_range":
+        slider.set_range(0, 10)
+    elif setter == "set_increments":
+        slider.set_increments(50, 50)
+    else:
+        slider.set_adjustment(Gtk.Adjustment.new(0, 0, 10, 1, 1, 0))
+    adjustment = slider.get_adjustment()
+    check(adjustment.get_lower() == 0 and adjustment.get_upper() == 100 and adjustment.get_step_increment() == 10,
+          f"{setter}: the range stays 0 to 100 in steps of 10")
+    step(slider, 9)
+    nine = slider.props.unlocked
+    step(slider, 1)
+    check(not nine and slider.props.unlocked, f"after {setter}, ten steps unlock it, nine do not")
+slider = CodeGate.SlideToUnlock()
+slider.set_value(95)
+check(not slider.props.unlocked and slider.get_value() == 10, "set_value(95) is one step forward, as an AT's")
 finish()
