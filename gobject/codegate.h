@@ -166,8 +166,8 @@ gboolean      codegate_request_get_pending      (CodeGateRequest *self);
  * The app gates it with #CodeGateCountdownButton:enabled (e.g. a valid form) and may make it
  * wait for a #CodeGateSlideToUnlock (#CodeGateCountdownButton:slider).
  *
- * Its CSS name is `button`, with the style class `countdown-button` (plus `busy` and
- * `counting` by state); inside it are its label `.countdown-label` and its fill
+ * Its CSS name is `button`, with the style class `countdown-button` (plus `busy` while a
+ * request runs and `counting` while its cooldown runs); inside it are its label `.countdown-label` and its fill
  * `.countdown-fill`. To assistive technologies it is a push button named by its label and,
  * while counting, the seconds left; its description says how the last request came out ("验证码
  * 已发送", a failure's reason). It never drops the keyboard focus: turning insensitive under it,

@@ -103,6 +103,8 @@ public final class SlideUnlock {
     public private(set) var isSpent = false
     /// Whether the check is passed and not used yet: what a request waits for.
     public var isFresh: Bool { isUnlocked && !isSpent }
+    /// Whether the control showing the check is gone (`retire()`): it can never be passed.
+    public private(set) var isRetired = false
     private var restingValue = 0.0
     private var glide: GlideBack?
     /// Whether the thumb went back to the start since the user last moved it.
@@ -166,7 +168,7 @@ public final class SlideUnlock {
     /// inputs (jumps, or anything once unlocked) leave it where it is.
     @discardableResult
     public func move(to target: Double, by input: SlideInput) -> Bool {
-        guard !isUnlocked, input.canMoveThumb else { return false }
+        guard !isUnlocked, !isRetired, input.canMoveThumb else { return false }
         stopGlide()
         hasReturned = false
         restingValue = min(1, max(0, target))
@@ -193,6 +195,18 @@ public final class SlideUnlock {
         guard !isUnlocked, restingValue > 0 else { return }
         hasReturned = true
         glideBack(from: restingValue)
+    }
+
+    /// Locks for good, at once, when the control showing the check goes away: a request
+    /// waiting for it then never runs, rather than running without a check. Nobody is told:
+    /// it happens while widgets are destroyed, the observers' own among them, and a press
+    /// reads the state anew.
+    public func retire() {
+        stopGlide()
+        isUnlocked = false
+        isSpent = false
+        restingValue = 0
+        isRetired = true
     }
 
     /// Marks the unlock as used by a request; `lock()` ends it.

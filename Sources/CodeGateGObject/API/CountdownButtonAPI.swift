@@ -54,7 +54,7 @@ public func codegate_countdown_button_get_idle_text(_ instance: UnsafeMutableRaw
 @_cdecl("codegate_countdown_button_set_idle_text")
 public func codegate_countdown_button_set_idle_text(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?)
 {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     button(instance, #function, ()) { Properties.idleText.set(on: $0, text) }
 }
 
@@ -69,7 +69,7 @@ public func codegate_countdown_button_get_label_format(_ instance: UnsafeMutable
 public func codegate_countdown_button_set_label_format(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     button(instance, #function, ()) { Properties.labelFormat.set(on: $0, text) }
 }
 
@@ -84,7 +84,7 @@ public func codegate_countdown_button_get_sending_text(_ instance: UnsafeMutable
 public func codegate_countdown_button_set_sending_text(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     button(instance, #function, ()) { Properties.sendingText.set(on: $0, text) }
 }
 

@@ -32,7 +32,8 @@ public func codegate_request_sent(_ instance: UnsafeMutableRawPointer?, _ cooldo
 /// Answers the request: it failed with `message` (NULL: the controls' words).
 @_cdecl("codegate_request_failed")
 public func codegate_request_failed(_ instance: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
-    let message = message.map { String(cString: $0) }
+    // Text that is not UTF-8 is warned about and answered with the controls' words.
+    let message = validText(message, #function, instead: "the controls' words say it") ?? nil
     request(instance, #function, ()) { object in
         object.answer(
             .failure(RequestFailure(message: message ?? RequestFailure.defaultMessage)), by: "codegate_request_failed")
@@ -46,7 +47,8 @@ public func codegate_request_failed(_ instance: UnsafeMutableRawPointer?, _ mess
 public func codegate_request_refused(
     _ instance: UnsafeMutableRawPointer?, _ retryAfterSeconds: guint, _ message: UnsafePointer<CChar>?
 ) {
-    let message = message.map { String(cString: $0) }
+    // Text that is not UTF-8 is warned about and answered with the controls' words.
+    let message = validText(message, #function, instead: "the controls' words say it") ?? nil
     let seconds = min(retryAfterSeconds, CountdownButton.longestSeconds)
     request(instance, #function, ()) { object in
         let error: any Error =

@@ -45,7 +45,7 @@ public func codegate_slide_to_unlock_get_hint(_ instance: UnsafeMutableRawPointe
 /// Sets the slider's `hint` text.
 @_cdecl("codegate_slide_to_unlock_set_hint")
 public func codegate_slide_to_unlock_set_hint(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.hint, text) }
 }
 
@@ -60,7 +60,7 @@ public func codegate_slide_to_unlock_get_unlocked_hint(_ instance: UnsafeMutable
 public func codegate_slide_to_unlock_set_unlocked_hint(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.unlockedHint, text) }
 }
 
@@ -75,7 +75,7 @@ public func codegate_slide_to_unlock_get_keyboard_hint(_ instance: UnsafeMutable
 public func codegate_slide_to_unlock_set_keyboard_hint(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.keyboardHint, text) }
 }
 
@@ -90,7 +90,7 @@ public func codegate_slide_to_unlock_get_focused_hint(_ instance: UnsafeMutableR
 public func codegate_slide_to_unlock_set_focused_hint(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.focusedHint, text) }
 }
 
@@ -105,7 +105,7 @@ public func codegate_slide_to_unlock_get_progress_text(_ instance: UnsafeMutable
 public func codegate_slide_to_unlock_set_progress_text(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.progressText, text) }
 }
 
@@ -120,7 +120,7 @@ public func codegate_slide_to_unlock_get_returned_text(_ instance: UnsafeMutable
 public func codegate_slide_to_unlock_set_returned_text(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.returnedText, text) }
 }
 
@@ -137,7 +137,7 @@ public func codegate_slide_to_unlock_get_locked_accessible_name(_ instance: Unsa
 public func codegate_slide_to_unlock_set_locked_accessible_name(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.lockedAccessibleName, text) }
 }
 
@@ -154,7 +154,7 @@ public func codegate_slide_to_unlock_get_unlocked_accessible_name(_ instance: Un
 public func codegate_slide_to_unlock_set_unlocked_accessible_name(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.unlockedAccessibleName, text) }
 }
 
@@ -169,7 +169,7 @@ public func codegate_slide_to_unlock_get_position_text(_ instance: UnsafeMutable
 public func codegate_slide_to_unlock_set_position_text(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.positionText, text) }
 }
 
@@ -186,7 +186,7 @@ public func codegate_slide_to_unlock_get_unlocked_position_text(_ instance: Unsa
 public func codegate_slide_to_unlock_set_unlocked_position_text(
     _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
 ) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.unlockedPositionText, text) }
 }
 
@@ -199,7 +199,7 @@ public func codegate_slide_to_unlock_get_tooltip(_ instance: UnsafeMutableRawPoi
 /// Sets the slider's `tooltip` text.
 @_cdecl("codegate_slide_to_unlock_set_tooltip")
 public func codegate_slide_to_unlock_set_tooltip(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.tooltip, text) }
 }
 
@@ -213,7 +213,7 @@ public func codegate_slide_to_unlock_get_group_name(_ instance: UnsafeMutableRaw
 @_cdecl("codegate_slide_to_unlock_set_group_name")
 public func codegate_slide_to_unlock_set_group_name(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?)
 {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.groupName, text) }
 }
 
@@ -226,6 +226,6 @@ public func codegate_slide_to_unlock_get_note(_ instance: UnsafeMutableRawPointe
 /// Sets the slider's `note` text.
 @_cdecl("codegate_slide_to_unlock_set_note")
 public func codegate_slide_to_unlock_set_note(_ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?) {
-    let text = text.map { String(cString: $0) }
+    guard let text = validText(text, #function) else { return }
     slider(instance, #function, ()) { $0.setText(.note, text) }
 }

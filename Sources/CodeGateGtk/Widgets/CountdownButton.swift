@@ -14,7 +14,7 @@ import CodeGateCore
 /// it: it lives as long as the widget, and `CountdownButton.of(_:)` finds it from the widget.
 ///
 /// Styling: the button has the style class `countdown-button`, and `busy` while a request
-/// runs or its cooldown counts, `counting` while the cooldown runs; inside it,
+/// runs, `counting` while its cooldown runs; inside it,
 /// `.countdown-label` is the words (a GtkInscription drawing them, and an invisible GtkLabel
 /// sizing them) and `.countdown-fill` the fill.
 @MainActor
@@ -211,7 +211,7 @@ public final class CountdownButton {
 
     /// The slider the button waits for now, if any.
     private var requiredSlider: SlideToUnlock? {
-        guard let slider = unlockSlider, slider.model === model.slider else { return nil }
+        guard let slider = unlockSlider, slider.model === model.slider, !slider.isDisposed else { return nil }
         return slider
     }
 
@@ -316,7 +316,7 @@ public final class CountdownButton {
             // No hover or press look unless a press would request: the keyboard stays.
             gtk_widget_set_can_target(widget, state.isSensitive ? 1 : 0)
             widget.setCSSClass("counting", state.phase == .counting)
-            widget.setCSSClass("busy", state.phase != .idle)
+            widget.setCSSClass("busy", state.phase == .sending)
         }
         showFill(state.fillFraction)
     }

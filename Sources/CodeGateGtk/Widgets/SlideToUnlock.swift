@@ -356,6 +356,8 @@ public final class SlideToUnlock {
     }
 
     private func render() {
+        // Disposed, the scale has no range left to show anything on.
+        guard !isDisposed else { return }
         let state = model.state
         // Read each time: the glide back follows the desktop's "reduce animation" setting.
         model.animates = cg_animations_enabled(widget) != 0

@@ -11,6 +11,7 @@
  *   one-slide      one slide, one request, after every answer and with two buttons
  *   sensitive      the app's set_sensitive (FALSE) across enabled toggles and a cooldown's end
  *   range          GtkRange's set_range, set_increments and set_adjustment on the slider
+ *   words          text that is not UTF-8, empty words, a disposed slider, the busy class
  * Exits 0 when every check held; prints FAIL lines otherwise. */
 #include <codegate.h>
 
@@ -295,6 +296,63 @@ range (void)
     }
 }
 
+static void
+fail_request (CodeGateCountdownButton *button, CodeGateRequest *request, gpointer message)
+{
+  codegate_request_failed (request, message);
+}
+
+static void
+keep_message (CodeGateCountdownButton *button, const char *message, gpointer data)
+{
+  g_string_assign (data, message);
+}
+
+static void
+words (void)
+{
+  gtk_init ();
+  GtkWidget *button = g_object_ref_sink (codegate_countdown_button_new ());
+  CodeGateCountdownButton *self = CODEGATE_COUNTDOWN_BUTTON (button);
+  codegate_countdown_button_set_idle_text (self, "\xff\xfe");
+  g_object_set (button, "sending-text", "caf\xe9", NULL);
+  check (g_str_equal (codegate_countdown_button_get_idle_text (self), "获取验证码") &&
+         g_str_equal (codegate_countdown_button_get_sending_text (self), "发送中…"),
+         "text that is not UTF-8 is refused, by a setter and by g_object_set");
+  codegate_countdown_button_set_sending_text (self, "");
+  codegate_countdown_button_set_sending_text (self, NULL);
+  check (g_str_equal (codegate_countdown_button_get_sending_text (self), "发送中…"), "an empty or NULL sending-text is refused");
+  GtkWidget *slider = g_object_ref_sink (codegate_slide_to_unlock_new ());
+  CodeGateSlideToUnlock *unlock = CODEGATE_SLIDE_TO_UNLOCK (slider);
+  codegate_slide_to_unlock_set_hint (unlock, "");
+  codegate_slide_to_unlock_set_tooltip (unlock, NULL);
+  check (g_str_equal (codegate_slide_to_unlock_get_hint (unlock), "滑动解锁/获取验证码") &&
+         *codegate_slide_to_unlock_get_tooltip (unlock) != '\0', "an empty hint or a NULL tooltip is refused");
+
+  g_autoptr (GString) message = g_string_new (NULL);
+  g_signal_connect (button, "request", G_CALLBACK (fail_request), "caf\xe9");
+  g_signal_connect (button, "failed", G_CALLBACK (keep_message), message);
+  g_signal_emit_by_name (button, "clicked");
+  check (g_utf8_validate (message->str, -1, NULL) && message->len > 0, "a failure's message that is not UTF-8: the controls' words");
+
+  codegate_countdown_button_set_slider (self, unlock);
+  for (int step = 0; step < 10; step++)
+    g_signal_emit_by_name (slider, "move-slider", GTK_SCROLL_STEP_FORWARD);
+  g_object_run_dispose (G_OBJECT (slider));
+  g_signal_emit_by_name (button, "clicked");
+  check (codegate_countdown_button_get_phase (self) == CODEGATE_COUNTDOWN_PHASE_IDLE,
+         "a disposed slider can no longer be passed: the button asks nothing");
+  g_object_unref (slider);
+  g_object_unref (button);
+
+  GtkWidget *counting = g_object_ref_sink (codegate_countdown_button_new ());
+  g_signal_connect (counting, "request", G_CALLBACK (answer_sent), GUINT_TO_POINTER (30));
+  g_signal_emit_by_name (counting, "clicked");
+  check (gtk_widget_has_css_class (counting, "counting") && !gtk_widget_has_css_class (counting, "busy"),
+         "counting, not busy: busy is only while a request runs");
+  g_object_unref (counting);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -315,6 +373,8 @@ main (int argc, char **argv)
     sensitive ();
   else if (g_str_equal (name, "range"))
     range ();
+  else if (g_str_equal (name, "words"))
+    words ();
   else
     {
       g_printerr ("safety: no case named '%s'\n", name);

@@ -31,7 +31,16 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
                 PropertyDefinition(
                     name: "sending-text", blurb: "The label while sending",
                     kind: .string(default: CountdownRequest.defaultSendingText), isWritable: true)
-            }, get: { $0.model.sendingText }, set: { $0.model.sendingText = $1 ?? "" })
+            }, get: { $0.model.sendingText },
+            set: { button, text in
+                guard let text, !text.isEmpty else {
+                    cg_log_warning(
+                        "CodeGateCountdownButton: an empty sending-text would leave the button blank while sending; "
+                            + "it stays \"\(button.model.sendingText)\"")
+                    return
+                }
+                button.model.sendingText = text
+            })
         package static let requestTimeout = Property<CountdownButton, UInt32>(
             3,
             {

@@ -160,6 +160,11 @@ package final class ObjectType: @unchecked Sendable {
             let type = ObjectType.of(object: object)
             guard type.isOwn(id, pspec, of: object) else { return }
             let index = Int(id) - 1
+            if case .string = type.definitions[index].kind,
+               validText(g_value_get_string(value), "\(type.symbolPrefix)_set_property") == nil
+            {
+                return
+            }
             let newValue = PropertyValue(reading: value, as: type.definitions[index].kind)
             onGTKThread("\(type.symbolPrefix)_set_property", (UnsafeMutableRawPointer(object), newValue)) {
                 type.set($0.0, index, to: $0.1)

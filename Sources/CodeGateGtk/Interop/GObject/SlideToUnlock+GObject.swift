@@ -69,7 +69,7 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         }
 
         /// The kebab-case name.
-        private var name: String {
+        fileprivate var name: String {
             switch self {
             case .unlocked: "unlocked"
             case .hint: "hint"
@@ -103,10 +103,17 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             }
         }
 
-        /// Sets a text; nil (NULL from C) is no text, which only `note` keeps as nil.
+        /// Sets a text. Only `note` may be empty (NULL from C: no note); any other would leave
+        /// the control without words someone needs, and is refused with a warning.
         func set(_ property: PropertyID, _ text: String?) {
             let model = control.model
             let words = text ?? ""
+            if words.isEmpty, property != .note, property != .unlocked {
+                cg_log_warning(
+                    "CodeGateSlideToUnlock: an empty \(property.name) would leave the control without those words; "
+                        + "it stays \"\(self.text(property) ?? "")\"")
+                return
+            }
             switch property {
             case .unlocked: break
             case .hint: model.hint = words
@@ -223,7 +230,10 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
 
     /// Drops the hint; the scale drops its own track.
     package func disposeObject() {
+        // Dispose may run more than once (g_object_run_dispose, then the last unref's).
+        guard !gobject.isDisposed else { return }
         gobject.isDisposed = true
+        model.retire()
         if gtk_widget_get_parent(label) == widget {
             gtk_widget_unparent(label)
         }
