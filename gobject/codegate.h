@@ -49,6 +49,27 @@ typedef enum {
 GType codegate_countdown_phase_get_type (void) G_GNUC_CONST;
 #define CODEGATE_TYPE_COUNTDOWN_PHASE (codegate_countdown_phase_get_type ())
 
+/**
+ * CodeGateFailureKind:
+ * @CODEGATE_FAILURE_KIND_FAILED: the app answered codegate_request_failed() (or
+ *   codegate_request_refused() with no seconds left), or nothing handles
+ *   #CodeGateCountdownButton::request
+ * @CODEGATE_FAILURE_KIND_REFUSED: the app answered codegate_request_refused() with seconds left,
+ *   which the button counts down
+ * @CODEGATE_FAILURE_KIND_TIMED_OUT: no answer came within
+ *   #CodeGateCountdownButton:request-timeout
+ *
+ * How a request went wrong, beside its message in #CodeGateCountdownButton::failed.
+ */
+typedef enum {
+  CODEGATE_FAILURE_KIND_FAILED,
+  CODEGATE_FAILURE_KIND_REFUSED,
+  CODEGATE_FAILURE_KIND_TIMED_OUT
+} CodeGateFailureKind;
+
+GType codegate_failure_kind_get_type (void) G_GNUC_CONST;
+#define CODEGATE_TYPE_FAILURE_KIND (codegate_failure_kind_get_type ())
+
 /* CodeGateSlideToUnlock */
 
 #define CODEGATE_TYPE_SLIDE_TO_UNLOCK (codegate_slide_to_unlock_get_type ())
@@ -557,11 +578,14 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * @request: the request to answer; the handler gets no reference of its own (keep one with
  *   g_object_ref() to answer later)
  *
- * Emitted, from the main loop just after the press, when the user pressed the button and
- * the request may run: start the app's own request and answer @request later (or at once)
- * with codegate_request_sent(), codegate_request_failed() or codegate_request_refused(). An
- * answer after the timeout, codegate_countdown_button_reset() or the button's dispose is
- * ignored, and @request's cancellable is cancelled then.
+ * Emitted within the press (a #GtkButton::clicked handler connected after the button's own
+ * sees the request under way) when the user pressed the button and the request may run:
+ * start the app's own request and answer @request at once or later with
+ * codegate_request_sent(), codegate_request_failed() or codegate_request_refused(); the
+ * button shows the answer before that call returns. An answer after the timeout,
+ * codegate_countdown_button_reset() or the button's dispose is ignored, and @request's
+ * cancellable is cancelled then. With no handler connected, the press fails at once with a
+ * warning.
  */
 /**
  * CodeGateCountdownButton::sent:
@@ -579,8 +603,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *   words (translated) on a timeout ("请求超时，请重试"), for
  *   codegate_request_failed (request, %NULL) and codegate_request_refused (request, 0, %NULL)
  *   ("发送失败，请重试") and for codegate_request_refused (request, seconds, %NULL)
- *   ("验证码已发送，请 {seconds} 秒后再试", with the seconds cut to
- *   %CODEGATE_LONGEST_COOLDOWN)
+ *   ("请 {seconds} 秒后再试", with the seconds cut to %CODEGATE_LONGEST_COOLDOWN)
+ * @kind: how it went wrong: the app's failure, a refusal or the timeout
  *
  * Emitted when the request failed, was refused or timed out: the button's state (its phase, the
  * slider locked again) has settled, and the button shows the failure and moves the focus only

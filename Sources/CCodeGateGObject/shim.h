@@ -32,6 +32,17 @@ static inline GType cg_countdown_phase_register(void) {
   return g_enum_register_static("CodeGateCountdownPhase", values);
 }
 
+/* Registers CodeGateFailureKind, in the order of the header's enum; once, as above. */
+static inline GType cg_failure_kind_register(void) {
+  static const GEnumValue values[] = {
+    { 0, "CODEGATE_FAILURE_KIND_FAILED", "failed" },
+    { 1, "CODEGATE_FAILURE_KIND_REFUSED", "refused" },
+    { 2, "CODEGATE_FAILURE_KIND_TIMED_OUT", "timed-out" },
+    { 0, NULL, NULL },
+  };
+  return g_enum_register_static("CodeGateFailureKind", values);
+}
+
 /* A critical about a call the C API refuses (a wrong instance type), as g_return_if_fail
  * reports one: G_DEBUG=fatal-criticals makes it a crash in tests. */
 static inline void cg_log_critical(const char *message) {

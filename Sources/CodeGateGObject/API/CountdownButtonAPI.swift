@@ -26,6 +26,12 @@ public func codegate_countdown_phase_get_type() -> GType {
     Object.phaseType
 }
 
+/// The GType of CodeGateFailureKind, registered when the library loads.
+@_cdecl("codegate_failure_kind_get_type")
+public func codegate_failure_kind_get_type() -> GType {
+    Object.failureKindType
+}
+
 /// A new idle button (floating reference).
 @_cdecl("codegate_countdown_button_new")
 public func codegate_countdown_button_new() -> UnsafeMutablePointer<GtkWidget>? {

@@ -105,7 +105,8 @@ requests = []
 button.connect("request", lambda _b, request: (events.append("request"), requests.append(request)))
 button.connect("cooldown-finished", lambda _b: events.append("cooldown-finished"))
 button.connect("sent", lambda _b, seconds: events.append(("sent", seconds)))
-button.connect("failed", lambda _b, message: events.append(("failed", message)))
+kinds = []
+button.connect("failed", lambda _b, message, kind: (events.append(("failed", message)), kinds.append(kind)))
 slider.connect("notify::unlocked", lambda s, _p: s.props.unlocked and events.append("unlocked"))
 button.props.slider = slider
 check(button.get_slider() is slider, "slider set")
@@ -163,6 +164,7 @@ answers["mode"] = "failed"
 step(slider, 10)
 button.emit("clicked")
 check(wait_until(lambda: ("failed", "服务器错误") in events), "request_failed: failed with the app's message")
+check(kinds[-1] == CodeGate.FailureKind.FAILED, "request_failed: its kind is FAILED")
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and not slider.props.unlocked, "failed: idle, slider locked")
 
 # Refused: the server's cooldown counts down.
@@ -172,12 +174,13 @@ step(slider, 10)
 button.emit("clicked")
 check(wait_until(lambda: ("failed", "请稍后再试") in events), "request_refused: failed with the server's message")
 check(button.props.seconds_left == 5 and button.props.counting, "refused(5): counts down 5 s")
+check(kinds[-1] == CodeGate.FailureKind.REFUSED, "refused(5): its kind is REFUSED")
 button.reset()
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and "cooldown-finished" in events, "reset: idle, cooldown-finished")
 
-# Unworded answers (NULL): the controls' own words, which a refusal words as a code sent
-# earlier that still cools down, not as a failure to send.
-for mode, seconds, words in (("refused-unworded", 7, "验证码已发送，请 7 秒后再试"), ("failed-unworded", 0, "发送失败，请重试"),
+# Unworded answers (NULL): the controls' own words, which for a refusal say when to try again,
+# not that a code was sent.
+for mode, seconds, words in (("refused-unworded", 7, "请 7 秒后再试"), ("failed-unworded", 0, "发送失败，请重试"),
                               ("refused-none-left", 0, "发送失败，请重试")):
     events.clear()
     answers["mode"] = mode
@@ -196,7 +199,8 @@ button.props.request_timeout = 1
 step(slider, 10)
 button.emit("clicked")
 check(wait_until(lambda: any(isinstance(e, tuple) and e[0] == "failed" for e in events)), "no answer: failed")
-check(("failed", "请求超时，请重试") in events, "the timeout's message is the controls' own")
+check(("failed", "请求超时，请重试") in events and kinds[-1] == CodeGate.FailureKind.TIMED_OUT,
+      "the timeout's message is the controls' own; its kind is TIMED_OUT")
 first = requests[-1]
 check(not first.props.pending and first.get_cancellable().is_cancelled(), "timed out: not pending, its cancellable cancelled")
 events.clear()
@@ -234,7 +238,7 @@ button.emit("clicked")
 wait_until(lambda: "request" in events)
 requests[-1].refused(2**32 - 1, None)
 settle()
-check(("failed", "验证码已发送，请 86400 秒后再试") in events and button.props.seconds_left == 86400,
+check(("failed", "请 86400 秒后再试") in events and button.props.seconds_left == 86400,
       f"refused(2^32-1): words and countdown say 86400 ({events}, {button.props.seconds_left})")
 button.reset()
 button.start_cooldown(2**32 - 1)

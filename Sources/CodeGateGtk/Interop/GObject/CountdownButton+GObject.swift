@@ -124,7 +124,8 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         properties: { propertyTable.map { $0.definition() } },
         signals: [
             SignalDefinition("request", [{ RequestObject.gtype }]), SignalDefinition("sent", [{ cg_type_uint() }]),
-            SignalDefinition("failed", [{ cg_type_string() }]), SignalDefinition("cooldown-finished"),
+            SignalDefinition("failed", [{ cg_type_string() }, { CountdownButton.failureKindType }]),
+            SignalDefinition("cooldown-finished"),
         ],
         make: { object in
             let button = CountdownButton(
@@ -145,6 +146,8 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
     package var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
     /// CodeGateCountdownPhase's GType, registered on first use.
     package nonisolated static let phaseType = cg_countdown_phase_register()
+    /// CodeGateFailureKind's GType, registered on first use.
+    package nonisolated static let failureKindType = cg_failure_kind_register()
     /// The longest cooldown, `Countdown.longest`, in whole seconds: what every number of
     /// seconds a C caller gives is cut to.
     package nonisolated static let longestSeconds = UInt32(Countdown.longest.components.seconds)
@@ -159,7 +162,9 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         onSent { [weak self] cooldown in
             self?.emit(.sent, .uint(UInt32(min(cooldown, Countdown.longest).secondsRoundedUp)))
         }
-        onFailure { [weak self] error in self?.emit(.failed, .string(RequestFailure.message(for: error))) }
+        onFailure { [weak self] error in
+            self?.emit(.failed, .string(RequestFailure.message(for: error)), .enumeration(RequestFailure.kind(of: error)))
+        }
         onCooldownEnd { [weak self] in self?.emit(.cooldownFinished) }
     }
 

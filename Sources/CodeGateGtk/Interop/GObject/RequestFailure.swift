@@ -33,19 +33,29 @@ extension RequestFailure {
         }
     }
 
+    /// CodeGateFailureKind's value for `error`: refused with seconds left, timed out, or else
+    /// failed.
+    package static func kind(of error: any Error) -> Int32 {
+        switch error {
+        case let refusal as any CooldownRefusal where (refusal.cooldownLeft ?? .zero) > .zero: 1
+        case is RequestTimeout: 2
+        default: 0
+        }
+    }
+
     /// The words for a failure the app did not word itself (a NULL message).
     @MainActor
     package static var defaultMessage: String { ControlsText.localized("发送失败，请重试") }
 
-    /// The words for a refusal the app did not word itself: the number still cools down, so
-    /// a code went out earlier and the button counts down `secondsLeft` — not a failure to
-    /// send. Written with "s" after the number in English, as the controls' other seconds are,
-    /// so that one form fits every count.
+    /// The words for a refusal the app did not word itself: the button counts down
+    /// `secondsLeft`. They say when to try again, not why: a refusal may be a cooldown, a
+    /// budget or a blocked range, and only the app knows which. Written with "s" after the
+    /// number in English, as the controls' other seconds are, so that one form fits every
+    /// count.
     @MainActor
     package static func defaultRefusalMessage(secondsLeft: UInt32) -> String {
-        // TRANSLATORS: a request refused because the number still cools down (e.g. HTTP 429),
-        // when the app gives no words of its own: {0} is the whole seconds left, which the
-        // button counts down.
-        ControlsText.localized("验证码已发送，请 {0} 秒后再试").filling(secondsLeft)
+        // TRANSLATORS: a request refused for now (e.g. HTTP 429), when the app gives no words
+        // of its own: {0} is the whole seconds left, which the button counts down.
+        ControlsText.localized("请 {0} 秒后再试").filling(secondsLeft)
     }
 }
