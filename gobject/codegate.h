@@ -59,7 +59,8 @@ GType codegate_countdown_phase_get_type (void) G_GNUC_CONST;
  * @CODEGATE_FAILURE_KIND_TIMED_OUT: no answer came within
  *   #CodeGateCountdownButton:request-timeout
  *
- * How a request went wrong, beside its message in #CodeGateCountdownButton::failed.
+ * How a request went wrong: the detail of #CodeGateCountdownButton::failed, and
+ * #CodeGateCountdownButton:failure-kind.
  */
 typedef enum {
   CODEGATE_FAILURE_KIND_FAILED,
@@ -133,9 +134,9 @@ void         codegate_slide_to_unlock_set_unlocked_position_text   (CodeGateSlid
 const gchar *codegate_slide_to_unlock_get_tooltip                  (CodeGateSlideToUnlock *self);
 void         codegate_slide_to_unlock_set_tooltip                  (CodeGateSlideToUnlock *self,
                                                                     const gchar           *tooltip);
-const gchar *codegate_slide_to_unlock_get_group_name               (CodeGateSlideToUnlock *self);
+const gchar *codegate_slide_to_unlock_get_group_name               (CodeGateSlideToUnlock *self) G_GNUC_DEPRECATED;
 void         codegate_slide_to_unlock_set_group_name               (CodeGateSlideToUnlock *self,
-                                                                    const gchar           *name);
+                                                                    const gchar           *name) G_GNUC_DEPRECATED;
 const gchar *codegate_slide_to_unlock_get_note                     (CodeGateSlideToUnlock *self);
 void         codegate_slide_to_unlock_set_note                     (CodeGateSlideToUnlock *self,
                                                                     const gchar           *note);
@@ -220,8 +221,21 @@ void                    codegate_countdown_button_set_enabled         (CodeGateC
 CodeGateSlideToUnlock  *codegate_countdown_button_get_slider          (CodeGateCountdownButton *self);
 void                    codegate_countdown_button_set_slider          (CodeGateCountdownButton *self,
                                                                        CodeGateSlideToUnlock   *slider);
+const gchar            *codegate_countdown_button_get_sending_accessible_name  (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_sending_accessible_name  (CodeGateCountdownButton *self,
+                                                                                const gchar             *text);
+const gchar            *codegate_countdown_button_get_counting_accessible_name (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_counting_accessible_name (CodeGateCountdownButton *self,
+                                                                                const gchar             *text);
+const gchar            *codegate_countdown_button_get_sent_news       (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_sent_news       (CodeGateCountdownButton *self,
+                                                                       const gchar             *text);
+const gchar            *codegate_countdown_button_get_ready_news      (CodeGateCountdownButton *self);
+void                    codegate_countdown_button_set_ready_news      (CodeGateCountdownButton *self,
+                                                                       const gchar             *text);
 
 CodeGateCountdownPhase  codegate_countdown_button_get_phase           (CodeGateCountdownButton *self);
+CodeGateFailureKind     codegate_countdown_button_get_failure_kind    (CodeGateCountdownButton *self);
 guint                   codegate_countdown_button_get_seconds_left    (CodeGateCountdownButton *self);
 gdouble                 codegate_countdown_button_get_fraction        (CodeGateCountdownButton *self);
 gboolean                codegate_countdown_button_get_counting        (CodeGateCountdownButton *self);
@@ -472,7 +486,9 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * CodeGateSlideToUnlock:tooltip:
  *
- * The tooltip on the track: how to pass the check with the pointer and the keyboard.
+ * The tooltip on the track: how to pass the check with the pointer and the keyboard. Default:
+ * "拖动滑块到最右端（键盘：逐次按 → 键）", translated, or the same with ← and the left end
+ * on a track mirrored for a right-to-left language.
  */
 /**
  * codegate_slide_to_unlock_get_tooltip:
@@ -494,6 +510,9 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *
  * Kept for compatibility: the slider is one accessible node, with no group around it, and this
  * text is stored and read back only. Default: "安全验证", translated.
+ *
+ * Deprecated: 0.1: shown and spoken nowhere; name the control with
+ *   #CodeGateSlideToUnlock:locked-accessible-name instead.
  */
 /**
  * codegate_slide_to_unlock_get_group_name:
@@ -502,6 +521,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * Gets #CodeGateSlideToUnlock:group-name.
  *
  * Returns: (transfer none): the text, owned by @self and valid until it changes
+ *
+ * Deprecated: 0.1: #CodeGateSlideToUnlock:group-name is shown nowhere.
  */
 /**
  * codegate_slide_to_unlock_set_group_name:
@@ -509,6 +530,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * @name: the new text
  *
  * Sets #CodeGateSlideToUnlock:group-name.
+ *
+ * Deprecated: 0.1: #CodeGateSlideToUnlock:group-name is shown nowhere.
  */
 /**
  * CodeGateSlideToUnlock:note:
@@ -548,9 +571,11 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * CodeGateCountdownButton:slider:
  *
- * A #CodeGateSlideToUnlock the button waits for: its unlock enables the button, and the end of
- * each cooldown, or a failed request, locks it again, so one slide is good for one request.
- * The button holds a reference to it.
+ * A #CodeGateSlideToUnlock the button waits for: its unlock enables the button, a press spends
+ * it (for every button waiting on it), and every way back to idle — the end of the cooldown,
+ * a failure, a refusal with no seconds left, a reset, a zero cooldown — locks it again, so one
+ * slide is good for one request. A slider disposed meanwhile can no longer be passed. The
+ * button holds a reference to it.
  */
 /**
  * CodeGateCountdownButton:phase:
@@ -571,6 +596,48 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * CodeGateCountdownButton:counting:
  *
  * Whether the cooldown runs.
+ */
+/**
+ * CodeGateCountdownButton:sending-accessible-name:
+ *
+ * What a screen reader calls the button while the request waits for its answer: {0} stands
+ * for #CodeGateCountdownButton:idle-text, {1} for #CodeGateCountdownButton:sending-text.
+ * %NULL (the default) is "{0}，{1}", translated; an app that words the button in another
+ * language than the process's words this too.
+ */
+/**
+ * CodeGateCountdownButton:counting-accessible-name:
+ *
+ * What a screen reader calls the button while its cooldown runs: {0} stands for
+ * #CodeGateCountdownButton:idle-text, {1} for the whole seconds left. %NULL (the default) is
+ * "{0}，{1} 秒后可重新获取", translated.
+ */
+/**
+ * CodeGateCountdownButton:sent-news:
+ *
+ * What a screen reader hears where the focus is when a code was sent (the button's
+ * description). Default: "验证码已发送", translated; empty says nothing.
+ */
+/**
+ * CodeGateCountdownButton:ready-news:
+ *
+ * What a screen reader hears where the focus is when the cooldown ends (the description of
+ * the slider to pass again, or of the button). Default: "可以重新获取验证码", translated; empty
+ * says nothing.
+ */
+/**
+ * CodeGateCountdownButton:failure-kind:
+ *
+ * How the last failed request went wrong, set before #CodeGateCountdownButton::failed is
+ * emitted; %CODEGATE_FAILURE_KIND_FAILED until one failed.
+ */
+/**
+ * codegate_countdown_button_get_failure_kind:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:failure-kind.
+ *
+ * Returns: how the last failed request went wrong
  */
 /**
  * CodeGateCountdownButton::request:
@@ -604,7 +671,10 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *   codegate_request_failed (request, %NULL) and codegate_request_refused (request, 0, %NULL)
  *   ("发送失败，请重试") and for codegate_request_refused (request, seconds, %NULL)
  *   ("请 {seconds} 秒后再试", with the seconds cut to %CODEGATE_LONGEST_COOLDOWN)
- * @kind: how it went wrong: the app's failure, a refusal or the timeout
+ *
+ * How it went wrong is the emission's detail — `failed::failed`, `failed::refused` or
+ * `failed::timed-out`, the nicks of #CodeGateFailureKind — so a handler may take one kind
+ * alone; #CodeGateCountdownButton:failure-kind says it to a handler of all.
  *
  * Emitted when the request failed, was refused or timed out: the button's state (its phase, the
  * slider locked again) has settled, and the button shows the failure and moves the focus only
@@ -755,6 +825,68 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * @text: the new text
  *
  * Sets #CodeGateCountdownButton:sending-text.
+ */
+/**
+ * codegate_countdown_button_get_sending_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:sending-accessible-name.
+ *
+ * Returns: (transfer none) (nullable): the text, owned by @self and valid until it changes;
+ *   %NULL for the default
+ */
+/**
+ * codegate_countdown_button_set_sending_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text, with {0} and {1}; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:sending-accessible-name.
+ */
+/**
+ * codegate_countdown_button_get_counting_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:counting-accessible-name.
+ *
+ * Returns: (transfer none) (nullable): the text, owned by @self and valid until it changes;
+ *   %NULL for the default
+ */
+/**
+ * codegate_countdown_button_set_counting_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text, with {0} and {1}; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:counting-accessible-name.
+ */
+/**
+ * codegate_countdown_button_get_sent_news:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:sent-news.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_sent_news:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:sent-news.
+ */
+/**
+ * codegate_countdown_button_get_ready_news:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:ready-news.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_ready_news:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:ready-news.
  */
 /**
  * codegate_countdown_button_get_request_timeout:

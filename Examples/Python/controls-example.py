@@ -56,7 +56,7 @@ def build_window(application, ui_file, cooldown):
     box, button, failing, status = controls_from_builder(ui_file) if ui_file else controls_from_code()
     button.connect("request", lambda _button, request: request_code(request, failing.get_active(), cooldown))
     button.connect("sent", lambda _button, cooldown: status.set_text(f"验证码已发送，{cooldown} 秒后可重新获取"))
-    button.connect("failed", lambda _button, message, _kind: status.set_text(message))
+    button.connect("failed", lambda _button, message: status.set_text(message))
     window = Gtk.ApplicationWindow(application=application, title="CodeGate controls",
                                    default_width=360, child=box)
     window.present()

@@ -23,7 +23,7 @@ void build_window (Gtk.Application application) {
     var status = new Gtk.Label (null);
     button.request.connect ((request) => request_code (request, failing.active));
     button.sent.connect ((cooldown) => status.label = @"验证码已发送，$cooldown 秒后可重新获取");
-    button.failed.connect ((message, kind) => status.label = message);
+    button.failed.connect ((message) => status.label = message);
 
     var box = new Gtk.Box (Gtk.Orientation.VERTICAL, 12) {
         margin_top = 24, margin_bottom = 24, margin_start = 24, margin_end = 24

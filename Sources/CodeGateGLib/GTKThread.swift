@@ -9,13 +9,13 @@ import CodeGateCore
 /// The controls' main-actor code stands for "on GTK's thread". Their targets are built with
 /// `-disable-dynamic-actor-isolation`, and every GLib callback enters that code through
 /// `assume`, so no runtime check anywhere asks for the process's first thread.
-public enum GTKThread {
+package enum GTKThread {
     /// The GThread that made the first control: GTK's, since widgets are made on it alone.
     nonisolated(unsafe) private static var owner: gpointer?
 
     /// Whether this thread is GTK's: the one that made the first control; before any was made,
     /// one that owns the default main context or could take it now (no loop runs elsewhere).
-    public static var isCurrent: Bool {
+    package static var isCurrent: Bool {
         let me = UnsafeMutableRawPointer(g_thread_self())
         if let owner = g_atomic_pointer_get(&owner) {
             return owner == me
@@ -28,7 +28,7 @@ public enum GTKThread {
 
     /// Records this thread as GTK's, unless a thread was recorded before: call where a control
     /// is made, once `isCurrent` held.
-    public static func adopt() {
+    package static func adopt() {
         _ = g_atomic_pointer_compare_and_exchange(&owner, nil, UnsafeMutableRawPointer(g_thread_self()))
     }
 
@@ -36,7 +36,7 @@ public enum GTKThread {
     /// Unlike `MainActor.assumeIsolated` it does not ask for the process's first thread; the
     /// caller checks `isCurrent` where the thread is not certain (a C function an app calls),
     /// and a GLib source or signal of the default main context runs on GTK's thread anyway.
-    public static func assume<Value>(_ body: @MainActor () -> Value) -> Value {
+    package static func assume<Value>(_ body: @MainActor () -> Value) -> Value {
         UIThread.assume(body)
     }
 }

@@ -138,6 +138,37 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// An app that words the button in English (the process speaking Chinese) is heard in
+    /// English alone, through the GObject properties every language sets: the names while
+    /// sending and counting, and the news of a code sent.
+    func testEverySpokenPhraseFollowsTheAppsWords() {
+        MainActor.assumeIsolated {
+            let button = CountdownButton(model: CountdownRequest(countdown: Countdown(timers: GLibTimerPort())))
+            let window = Self.window(button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let object = UnsafeMutableRawPointer(button.widget)
+            let set = { (property: Property<CountdownButton, String?>, text: String) in
+                CountdownButton.type.set(object, property.index, to: .string(text))
+            }
+            set(CountdownButton.Properties.idleText, "Get code")
+            set(CountdownButton.Properties.sendingText, "Sending…")
+            set(CountdownButton.Properties.sendingAccessibleName, "{0}, {1}")
+            set(CountdownButton.Properties.countingAccessibleName, "{0}, again in {1} s")
+            set(CountdownButton.Properties.sentNews, "Code sent")
+            var answer: (@MainActor (Result<Duration, any Error>) -> Void)?
+            button.model.answeringHandler = { given in
+                answer = given
+                return {}
+            }
+            gtk_widget_grab_focus(button.widget)
+            button.model.press()
+            XCTAssertEqual(button.nameShown, "Get code, Sending…")
+            answer?(.success(.seconds(30)))
+            XCTAssertEqual(button.nameShown, "Get code, again in 30 s")
+            XCTAssertEqual(button.descriptionShown, "Code sent")
+        }
+    }
+
     /// `button` waiting for `slider` in a window, the slide passed and the button pressed from
     /// the keyboard focus; returns the window.
     @MainActor

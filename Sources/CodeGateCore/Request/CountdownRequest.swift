@@ -51,8 +51,8 @@ public final class CountdownRequest {
     public var sendingText = CountdownRequest.defaultSendingText {
         didSet { changes.notify() }
     }
-    /// What a screen reader calls the button while a request is under way; nil derives it from
-    /// the idle text and `sendingText`.
+    /// What a screen reader calls the button while a request is under way, with `{0}` for the
+    /// idle text and `{1}` for `sendingText`; nil for "获取验证码，发送中…".
     public var sendingAccessibleName: String? {
         didSet { changes.notify() }
     }
@@ -131,7 +131,7 @@ public final class CountdownRequest {
         let idleText = countdown.format.idleText
         switch phase {
         case .sending:
-            let name = sendingAccessibleName ?? defaultSendingName.filling(idleText, sendingText)
+            let name = (sendingAccessibleName ?? defaultSendingName).filling(idleText, sendingText)
             return RequestButtonState(
                 text: sendingText, accessibleText: name, isSensitive: false, fillFraction: 0, phase: .sending)
         case .counting:

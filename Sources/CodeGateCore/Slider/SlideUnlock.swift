@@ -201,7 +201,7 @@ public final class SlideUnlock {
     /// waiting for it then never runs, rather than running without a check. Nobody is told:
     /// it happens while widgets are destroyed, the observers' own among them, and a press
     /// reads the state anew.
-    public func retire() {
+    package func retire() {
         stopGlide()
         isUnlocked = false
         isSpent = false
@@ -210,7 +210,7 @@ public final class SlideUnlock {
     }
 
     /// Marks the unlock as used by a request; `lock()` ends it.
-    public func spend() {
+    package func spend() {
         guard isFresh else { return }
         isSpent = true
         changes.notify()

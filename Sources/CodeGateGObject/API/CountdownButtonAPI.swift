@@ -94,6 +94,80 @@ public func codegate_countdown_button_set_sending_text(
     button(instance, #function, ()) { Properties.sendingText.set(on: $0, text) }
 }
 
+/// The button's `sending-accessible-name`, NULL for the default, owned by the button.
+@_cdecl("codegate_countdown_button_get_sending_accessible_name")
+public func codegate_countdown_button_get_sending_accessible_name(_ instance: UnsafeMutableRawPointer?)
+    -> UnsafePointer<CChar>?
+{
+    button(instance, #function, Unchecked(value: nil)) {
+        Unchecked(value: $0.cString(Properties.sendingAccessibleName))
+    }.value
+}
+
+/// Sets the button's `sending-accessible-name`.
+@_cdecl("codegate_countdown_button_set_sending_accessible_name")
+public func codegate_countdown_button_set_sending_accessible_name(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
+    guard let text = validText(text, #function) else { return }
+    button(instance, #function, ()) { Properties.sendingAccessibleName.set(on: $0, text) }
+}
+
+/// The button's `counting-accessible-name`, NULL for the default, owned by the button.
+@_cdecl("codegate_countdown_button_get_counting_accessible_name")
+public func codegate_countdown_button_get_counting_accessible_name(_ instance: UnsafeMutableRawPointer?)
+    -> UnsafePointer<CChar>?
+{
+    button(instance, #function, Unchecked(value: nil)) {
+        Unchecked(value: $0.cString(Properties.countingAccessibleName))
+    }.value
+}
+
+/// Sets the button's `counting-accessible-name`.
+@_cdecl("codegate_countdown_button_set_counting_accessible_name")
+public func codegate_countdown_button_set_counting_accessible_name(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
+    guard let text = validText(text, #function) else { return }
+    button(instance, #function, ()) { Properties.countingAccessibleName.set(on: $0, text) }
+}
+
+/// The button's `sent-news`, owned by the button.
+@_cdecl("codegate_countdown_button_get_sent_news")
+public func codegate_countdown_button_get_sent_news(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
+    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(Properties.sentNews)) }.value
+}
+
+/// Sets the button's `sent-news`.
+@_cdecl("codegate_countdown_button_set_sent_news")
+public func codegate_countdown_button_set_sent_news(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
+    guard let text = validText(text, #function) else { return }
+    button(instance, #function, ()) { Properties.sentNews.set(on: $0, text) }
+}
+
+/// The button's `ready-news`, owned by the button.
+@_cdecl("codegate_countdown_button_get_ready_news")
+public func codegate_countdown_button_get_ready_news(_ instance: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
+    button(instance, #function, Unchecked(value: nil)) { Unchecked(value: $0.cString(Properties.readyNews)) }.value
+}
+
+/// Sets the button's `ready-news`.
+@_cdecl("codegate_countdown_button_set_ready_news")
+public func codegate_countdown_button_set_ready_news(
+    _ instance: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?
+) {
+    guard let text = validText(text, #function) else { return }
+    button(instance, #function, ()) { Properties.readyNews.set(on: $0, text) }
+}
+
+/// How the button's last failed request went wrong (CodeGateFailureKind).
+@_cdecl("codegate_countdown_button_get_failure_kind")
+public func codegate_countdown_button_get_failure_kind(_ instance: UnsafeMutableRawPointer?) -> Int32 {
+    button(instance, #function, 0) { Properties.failureKind.get($0) }
+}
+
 /// The button's request timeout, in seconds.
 @_cdecl("codegate_countdown_button_get_request_timeout")
 public func codegate_countdown_button_get_request_timeout(_ instance: UnsafeMutableRawPointer?) -> guint {

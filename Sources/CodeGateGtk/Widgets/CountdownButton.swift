@@ -61,6 +61,18 @@ public final class CountdownButton {
     private var news = ""
     /// The model's `outcomeCount` as last said.
     private var outcomeSaid = 0
+    /// What a screen reader hears where the focus is when a code was sent ("验证码已发送"), and
+    /// when the cooldown ends ("可以重新获取验证码"): an app that words the button itself words
+    /// these too, or it would speak two languages. Empty says nothing.
+    public var sentNews = CountdownButton.defaultSentNews
+    public var readyNews = CountdownButton.defaultReadyNews
+    /// `sentNews` unless told otherwise, in the language of the moment.
+    public static var defaultSentNews: String { ControlsText.localized("验证码已发送") }
+    /// `readyNews` unless told otherwise, in the language of the moment.
+    public static var defaultReadyNews: String {
+        // TRANSLATORS: said where the focus is when the cooldown ends.
+        ControlsText.localized("可以重新获取验证码")
+    }
     /// The slider the button waits for, set by `requireUnlock(by:)`.
     private weak var unlockSlider: SlideToUnlock?
     /// What the GObject side keeps: its C strings, slider and request.
@@ -336,10 +348,9 @@ public final class CountdownButton {
         let slider = requiredSlider
         var words: String
         switch outcome {
-        case .sent: words = ControlsText.localized("验证码已发送")
+        case .sent: words = sentNews
         case .failed(let error): words = RequestFailure.message(for: error)
-        // TRANSLATORS: said where the focus is when the cooldown ends.
-        case .cooldownEnded: words = ControlsText.localized("可以重新获取验证码")
+        case .cooldownEnded: words = readyNews
         case nil: words = ""
         }
         switch outcome {

@@ -96,7 +96,7 @@ public final class SlideToUnlock {
         gtk_widget_set_parent(label, widget)
         gtk_widget_add_css_class(widget, "slide-to-unlock")
 
-        groupName = ControlsText.localized("安全验证")
+        groupName = Self.defaultGroupName
         followDirection()
         attach(self, to: widget.cast(), key: ObjectType.instanceKey)
         Signal.connectChangeValue(widget.cast()) { [weak self] scroll, value in
@@ -160,11 +160,17 @@ public final class SlideToUnlock {
             gtk_widget_set_tooltip_text(widget, newValue)
         }
     }
-    private var tooltips = DirectionalText(
-        leftToRight: ControlsText.localized("拖动滑块到最右端（键盘：逐次按 → 键）"),
-        // TRANSLATORS: the same on a slider mirrored for a right-to-left language, which starts
-        // at the right: its end is at the left and ← moves it on.
-        rightToLeft: ControlsText.localized("拖动滑块到最左端（键盘：逐次按 ← 键）"))
+    private var tooltips = SlideToUnlock.defaultTooltips
+    /// The tooltip unless told otherwise, for each direction, in the language of the moment.
+    static var defaultTooltips: DirectionalText {
+        DirectionalText(
+            leftToRight: ControlsText.localized("拖动滑块到最右端（键盘：逐次按 → 键）"),
+            // TRANSLATORS: the same on a slider mirrored for a right-to-left language, which
+            // starts at the right: its end is at the left and ← moves it on.
+            rightToLeft: ControlsText.localized("拖动滑块到最左端（键盘：逐次按 ← 键）"))
+    }
+    /// `groupName` unless told otherwise, in the language of the moment.
+    static var defaultGroupName: String { ControlsText.localized("安全验证") }
 
     /// Kept for compatibility: the control is one slider for assistive technologies, with no
     /// group around it to name; the text is kept and read back, and nothing shows it.

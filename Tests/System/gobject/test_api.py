@@ -106,7 +106,9 @@ button.connect("request", lambda _b, request: (events.append("request"), request
 button.connect("cooldown-finished", lambda _b: events.append("cooldown-finished"))
 button.connect("sent", lambda _b, seconds: events.append(("sent", seconds)))
 kinds = []
-button.connect("failed", lambda _b, message, kind: (events.append(("failed", message)), kinds.append(kind)))
+button.connect("failed", lambda b, message: (events.append(("failed", message)), kinds.append(b.props.failure_kind)))
+timeouts = []
+button.connect("failed::timed-out", lambda _b, message: timeouts.append(message))
 slider.connect("notify::unlocked", lambda s, _p: s.props.unlocked and events.append("unlocked"))
 button.props.slider = slider
 check(button.get_slider() is slider, "slider set")
@@ -199,8 +201,9 @@ button.props.request_timeout = 1
 step(slider, 10)
 button.emit("clicked")
 check(wait_until(lambda: any(isinstance(e, tuple) and e[0] == "failed" for e in events)), "no answer: failed")
-check(("failed", "请求超时，请重试") in events and kinds[-1] == CodeGate.FailureKind.TIMED_OUT,
-      "the timeout's message is the controls' own; its kind is TIMED_OUT")
+check(("failed", "请求超时，请重试") in events and kinds[-1] == CodeGate.FailureKind.TIMED_OUT
+      and timeouts == ["请求超时，请重试"],
+      "the timeout's message is the controls' own; its kind is TIMED_OUT, heard by failed::timed-out alone")
 first = requests[-1]
 check(not first.props.pending and first.get_cancellable().is_cancelled(), "timed out: not pending, its cancellable cancelled")
 events.clear()

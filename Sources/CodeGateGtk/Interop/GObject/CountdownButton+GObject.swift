@@ -101,6 +101,47 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
                     isWritable: false)
             }, get: { $0.model.phase == .counting })
 
+        package static let sendingAccessibleName = Property<CountdownButton, String?>(
+            10,
+            {
+                PropertyDefinition(
+                    name: "sending-accessible-name",
+                    blurb: "The name while sending, {0} the idle text, {1} the sending text; NULL: the default",
+                    kind: .string(default: nil), isWritable: true)
+            }, get: { $0.model.sendingAccessibleName },
+            set: { $0.model.sendingAccessibleName = $1.flatMap { $0.isEmpty ? nil : $0 } })
+        package static let countingAccessibleName = Property<CountdownButton, String?>(
+            11,
+            {
+                PropertyDefinition(
+                    name: "counting-accessible-name",
+                    blurb: "The name while counting, {0} the idle text, {1} the seconds left; NULL: the default",
+                    kind: .string(default: nil), isWritable: true)
+            }, get: { $0.model.countingAccessibleName },
+            set: { $0.model.countingAccessibleName = $1.flatMap { $0.isEmpty ? nil : $0 } })
+        package static let sentNews = Property<CountdownButton, String?>(
+            12,
+            {
+                PropertyDefinition(
+                    name: "sent-news", blurb: "What a screen reader hears when a code was sent",
+                    kind: .string(default: CountdownButton.defaultSentNews), isWritable: true)
+            }, get: { $0.sentNews }, set: { $0.sentNews = $1 ?? CountdownButton.defaultSentNews })
+        package static let readyNews = Property<CountdownButton, String?>(
+            13,
+            {
+                PropertyDefinition(
+                    name: "ready-news", blurb: "What a screen reader hears when the cooldown ends",
+                    kind: .string(default: CountdownButton.defaultReadyNews), isWritable: true)
+            }, get: { $0.readyNews }, set: { $0.readyNews = $1 ?? CountdownButton.defaultReadyNews })
+
+        package static let failureKind = Property<CountdownButton, Int32>(
+            14,
+            {
+                PropertyDefinition(
+                    name: "failure-kind", blurb: "How the last failed request went wrong",
+                    kind: .enumeration(type: { CountdownButton.failureKindType }, default: 0), isWritable: false)
+            }, get: { $0.gobject.failureKind })
+
         /// The ids, less one, of the properties that follow the model's state rather than
         /// being set.
         static let derived = [phase.index, secondsLeft.index, fraction.index, counting.index]
@@ -110,6 +151,8 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         Properties.idleText.erased, Properties.labelFormat.erased, Properties.sendingText.erased,
         Properties.requestTimeout.erased, Properties.enabled.erased, Properties.slider.erased, Properties.phase.erased,
         Properties.secondsLeft.erased, Properties.fraction.erased, Properties.counting.erased,
+        Properties.sendingAccessibleName.erased, Properties.countingAccessibleName.erased, Properties.sentNews.erased,
+        Properties.readyNews.erased, Properties.failureKind.erased,
     ]
 
     /// The signals, in the order of `type`'s.
@@ -124,7 +167,7 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         properties: { propertyTable.map { $0.definition() } },
         signals: [
             SignalDefinition("request", [{ RequestObject.gtype }]), SignalDefinition("sent", [{ cg_type_uint() }]),
-            SignalDefinition("failed", [{ cg_type_string() }, { CountdownButton.failureKindType }]),
+            SignalDefinition("failed", [{ cg_type_string() }], detailed: true),
             SignalDefinition("cooldown-finished"),
         ],
         make: { object in
@@ -163,7 +206,15 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
             self?.emit(.sent, .uint(UInt32(min(cooldown, Countdown.longest).secondsRoundedUp)))
         }
         onFailure { [weak self] error in
-            self?.emit(.failed, .string(RequestFailure.message(for: error)), .enumeration(RequestFailure.kind(of: error)))
+            guard let self else { return }
+            let kind = RequestFailure.kind(of: error)
+            if kind != gobject.failureKind {
+                gobject.failureKind = kind
+                Self.type.notify(widget, Properties.failureKind.index)
+            }
+            Self.type.emit(
+                widget, SignalID.failed.rawValue, [.string(RequestFailure.message(for: error))],
+                detail: RequestFailure.kindNicks[Int(kind)])
         }
         onCooldownEnd { [weak self] in self?.emit(.cooldownFinished) }
     }
@@ -270,6 +321,8 @@ final class CountdownButtonGObjectState {
     private var requestObject: UnsafeMutableRawPointer?
     /// The derived properties as last notified.
     var shown: [PropertyValue] = []
+    /// CodeGateFailureKind's value for the last failure.
+    var failureKind: Int32 = 0
     var isDisposed = false
 
     /// Keeps `object`, the request handed out now, with its Swift side, dropping the last one:

@@ -32,14 +32,17 @@ extension ObjectInstance {
 }
 
 /// A signal of one of the CodeGate types: run-last, no return value, arguments of the GTypes
-/// `parameters` gives.
+/// `parameters` gives; `detailed` when an emission names a detail (`failed::timed-out`), which
+/// handlers may connect to alone.
 package struct SignalDefinition: Sendable {
     let name: String
     let parameters: [@Sendable () -> GType]
+    let detailed: Bool
 
-    package init(_ name: String, _ parameters: [@Sendable () -> GType] = []) {
+    package init(_ name: String, _ parameters: [@Sendable () -> GType] = [], detailed: Bool = false) {
         self.name = name
         self.parameters = parameters
+        self.detailed = detailed
     }
 }
 
@@ -193,8 +196,9 @@ package final class ObjectType: @unchecked Sendable {
         signalTypes = signals.map { $0.parameters.map { $0() } }
         signalIDs = zip(signals, signalTypes).map { signal, types in
             var types = types
+            let flags = GSignalFlags(G_SIGNAL_RUN_LAST.rawValue | (signal.detailed ? G_SIGNAL_DETAILED.rawValue : 0))
             return g_signal_newv(
-                signal.name, type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cg_type_none(), guint(types.count), &types)
+                signal.name, type, flags, nil, nil, nil, nil, cg_type_none(), guint(types.count), &types)
         }
         setUpClass(gClass)
     }
@@ -235,9 +239,11 @@ package final class ObjectType: @unchecked Sendable {
         g_object_notify_by_pspec(object.assumingMemoryBound(to: GObject.self), specs[index])
     }
 
-    /// Emits the signal at `index` on `object` with `arguments`.
+    /// Emits the signal at `index` on `object` with `arguments`, and `detail` for a detailed one.
     @MainActor
-    package func emit(_ object: UnsafeMutableRawPointer, _ index: Int, _ arguments: [PropertyValue] = []) {
+    package func emit(
+        _ object: UnsafeMutableRawPointer, _ index: Int, _ arguments: [PropertyValue] = [], detail: String? = nil
+    ) {
         var values = [GValue](repeating: GValue(), count: arguments.count + 1)
         g_value_init(&values[0], cg_type_of_instance(object))
         g_value_set_object(&values[0], object)
@@ -245,7 +251,7 @@ package final class ObjectType: @unchecked Sendable {
             g_value_init(&values[offset + 1], signalTypes[index][offset])
             argument.write(to: &values[offset + 1])
         }
-        g_signal_emitv(&values, signalIDs[index], 0, nil)
+        g_signal_emitv(&values, signalIDs[index], detail.map { g_quark_from_string($0) } ?? 0, nil)
         for offset in values.indices {
             g_value_unset(&values[offset])
         }

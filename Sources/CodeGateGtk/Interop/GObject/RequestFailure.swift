@@ -33,6 +33,9 @@ extension RequestFailure {
         }
     }
 
+    /// CodeGateFailureKind's nicks, in the order of its values: the detail of `failed`.
+    package static let kindNicks = ["failed", "refused", "timed-out"]
+
     /// CodeGateFailureKind's value for `error`: refused with seconds left, timed out, or else
     /// failed.
     package static func kind(of error: any Error) -> Int32 {

@@ -30,9 +30,8 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             }
         }
 
-        /// The model's default for its texts, in the language of the moment, as a left-to-right
-        /// track says it; the tooltip and the group name are the widget's, whose defaults only
-        /// its documentation gives.
+        /// The default of each text, in the language of the moment, as a left-to-right track
+        /// says it: the model's, and the widget's own tooltip and group name.
         @MainActor
         private var defaultText: String? {
             switch self {
@@ -46,7 +45,9 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             case .unlockedAccessibleName: SlideUnlock.defaultUnlockedAccessibleName
             case .positionText: SlideUnlock.defaultPositionText
             case .unlockedPositionText: SlideUnlock.defaultUnlockedPositionTexts.text(mirrored: false)
-            case .unlocked, .tooltip, .groupName, .note: nil
+            case .tooltip: SlideToUnlock.defaultTooltips.text(mirrored: false)
+            case .groupName: SlideToUnlock.defaultGroupName
+            case .unlocked, .note: nil
             }
         }
 
@@ -64,7 +65,9 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             case .unlockedAccessibleName: model.unlockedAccessibleName
             case .positionText: model.positionText
             case .unlockedPositionText: model.unlockedPositionText
-            case .unlocked, .tooltip, .groupName, .note: nil
+            case .tooltip: SlideToUnlock.defaultTooltips.text(mirrored: false)
+            case .groupName: SlideToUnlock.defaultGroupName
+            case .unlocked, .note: nil
             }
         }
 
