@@ -38,7 +38,7 @@ if grep -q -v -E '^(g-ir-scanner: (compile|link): .*)?$' "$log"; then
     exit 1
 fi
 g-ir-compiler "$gir" -o "$stage/lib/girepository-1.0/CodeGate-1.typelib"
-vapigen --library codegate-1 --pkg gtk4 \
+vapigen --library codegate-1 --pkg gtk4 --metadatadir gobject \
     -d "$stage/share/vala/vapi" "$gir" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 if grep -q -i 'warning' "$log" && ! grep -q '^Generation succeeded - 0 warning(s)$' "$log"; then
     cat "$log" >&2
