@@ -406,7 +406,10 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * CodeGateSlideToUnlock:locked-accessible-name:
  *
- * What a screen reader calls the track while the check is not passed.
+ * What a screen reader calls the track while the check is not passed, with {0} for
+ * #CodeGateSlideToUnlock:hint: a name that holds the words on the track lets a speech-control
+ * user reach it by them (WCAG 2.5.3, Label in Name). Default: "{0}，未通过", translated
+ * ("滑动解锁/获取验证码，未通过").
  */
 /**
  * codegate_slide_to_unlock_get_locked_accessible_name:
@@ -426,7 +429,8 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
 /**
  * CodeGateSlideToUnlock:unlocked-accessible-name:
  *
- * What a screen reader calls the track once the check is passed.
+ * What a screen reader calls the track once the check is passed, with {0} for
+ * #CodeGateSlideToUnlock:unlocked-hint. Default: "{0}", the words on the track ("验证通过").
  */
 /**
  * codegate_slide_to_unlock_get_unlocked_accessible_name:

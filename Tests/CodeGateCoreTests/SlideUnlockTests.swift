@@ -99,7 +99,7 @@ import Testing
             slider.state
                 == SliderState(
                     position: 0, phase: .locked, hint: "滑动解锁/获取验证码",
-                    accessibleName: "滑动验证，未通过", valueText: "已滑动 0%",
+                    accessibleName: "滑动解锁/获取验证码，未通过", valueText: "已滑动 0%",
                     description: "滑块已退回起点\n按 → 键 10 次，或点击滑块 10 次，滑到最右端",
                     focusHint: "按 → 键 10 次"))
         slider.stepForward()
@@ -186,14 +186,14 @@ import Testing
             slider.state
                 == SliderState(
                     position: 0, phase: .locked, hint: "滑动解锁/获取验证码",
-                    accessibleName: "滑动验证，未通过", valueText: "已滑动 0%",
+                    accessibleName: "滑动解锁/获取验证码，未通过", valueText: "已滑动 0%",
                     description: "按 → 键 10 次，或点击滑块 10 次，滑到最右端", focusHint: "按 → 键 10 次"))
         slider.move(to: 1, by: .drag)
         #expect(
             slider.state
                 == SliderState(
                     position: 1, phase: .unlocked, hint: "验证通过",
-                    accessibleName: "滑动验证，已通过", valueText: "已滑到最右端",
+                    accessibleName: "验证通过", valueText: "已滑到最右端",
                     description: "", focusHint: "按 → 键 10 次"))
     }
 

@@ -23,8 +23,15 @@ extension SlideUnlock {
             "已滑动 {0}%，还需 {1} 步")
     }
     package static var defaultReturnedText: String { ControlsText.localized("滑块已退回起点") }
-    package static var defaultLockedAccessibleName: String { ControlsText.localized("滑动验证，未通过") }
-    package static var defaultUnlockedAccessibleName: String { ControlsText.localized("滑动验证，已通过") }
+    /// The name holds the words on the track, so that a user who sees them can say them (WCAG
+    /// 2.5.3, Label in Name) to speech control.
+    package static var defaultLockedAccessibleName: String {
+        // TRANSLATORS: the slider's name for a screen reader while the check is not passed: {0}
+        // is the words on its track ("滑动解锁/获取验证码"), which the name must hold as they are.
+        ControlsText.localized("{0}，未通过")
+    }
+    /// Once passed, the track's words ("验证通过") say it all.
+    package static let defaultUnlockedAccessibleName = "{0}"
     package static var defaultPositionText: String {
         ControlsText.localized(
             // TRANSLATORS: the slider's position for a screen reader: {0} is a whole percentage.

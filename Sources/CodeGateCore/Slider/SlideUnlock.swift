@@ -69,11 +69,13 @@ public final class SlideUnlock {
     public var returnedText = SlideUnlock.defaultReturnedText {
         didSet { changes.notify() }
     }
-    /// What a screen reader calls the control while the check is not passed yet.
+    /// What a screen reader calls the control while the check is not passed yet, with `{0}` for
+    /// `hint`: a name that holds the words on the track lets speech control reach it by them.
     public var lockedAccessibleName = SlideUnlock.defaultLockedAccessibleName {
         didSet { changes.notify() }
     }
-    /// What a screen reader calls the control once the check is passed.
+    /// What a screen reader calls the control once the check is passed, with `{0}` for
+    /// `unlockedHint`.
     public var unlockedAccessibleName = SlideUnlock.defaultUnlockedAccessibleName {
         didSet { changes.notify() }
     }
@@ -142,7 +144,8 @@ public final class SlideUnlock {
             position: position,
             phase: isUnlocked ? .unlocked : isGlidingBack(at: now) ? .gliding : .locked,
             hint: isUnlocked ? unlockedHint : hint,
-            accessibleName: isUnlocked ? unlockedAccessibleName : lockedAccessibleName,
+            accessibleName: isUnlocked
+                ? unlockedAccessibleName.filling(unlockedHint) : lockedAccessibleName.filling(hint),
             valueText: isUnlocked ? unlockedPositionText : positionText.filling(Int((position * 100).rounded())),
             description: description(at: position),
             focusHint: restingValue > 0 && !isUnlocked ? progress(at: position) : focusedHint

@@ -91,8 +91,8 @@ class Walk:
         for _ in range(10):
             self.press("Right")
         refresh(self.app)
-        self.check("ten → presses unlock the slider", "已通过" in (safe(lambda: self.slider.name, "") or ""),
-                   "滑动验证，已通过", safe(lambda: self.slider.name))
+        self.check("ten → presses unlock the slider", "验证通过" == (safe(lambda: self.slider.name, "") or ""),
+                   "验证通过", safe(lambda: self.slider.name))
 
     def heard(self, pattern, since):
         return [e for e in self.ear.events[since:] if Ear.presents(e, pattern)]

@@ -47,10 +47,10 @@ from PIL import Image, ImageChops  # noqa: E402
 
 # The controls' own words (po/controls/en.po for English), as a screen reader gets them.
 WORDS = {
-    "zh": dict(locked="滑动验证，未通过", unlocked="滑动验证，已通过",
+    "zh": dict(locked="滑动解锁/获取验证码，未通过", unlocked="验证通过",
                howto="按 → 键 10 次，或点击滑块 10 次，滑到最右端",
                idle="获取验证码", sending="获取验证码，发送中…", cooling=r"^获取验证码，(\d+) 秒后可重新获取$"),
-    "en": dict(locked="Slide check, not passed", unlocked="Slide check, passed",
+    "en": dict(locked="Slide to unlock, not passed", unlocked="Check passed",
                howto="Press → 10 times, or click the thumb 10 times, to reach the end",
                idle="Get Code", sending="Get Code, Sending…", cooling=r"^Get Code, available again in (\d+) s$"),
 }

@@ -21,7 +21,7 @@ from orca_flow import SpeechLog  # noqa: E402
 
 GAP = 3.2                   # seconds between presses: GTK 4.8 drops focus-visible after 3 s
 REASON = "服务器拒绝了请求，请重新滑动验证"
-LOCKED = "滑动验证，未通过"
+LOCKED = "滑动解锁/获取验证码，未通过"
 SENT = "验证码已发送"
 OVER = "可以重新获取验证码"
 
@@ -87,7 +87,7 @@ check("no group around the slider is spoken (安全验证, panel, grouping)",
       not any(re.search(r"安全验证|panel|grouping", text) for text in everything), everything)
 check("each → says how far, once",
       all(count(said, rf"已滑动 {10 * n}%") == 1 for n, said in enumerate(progress[:9], 1)), progress[:9])
-check("the tenth → says it is passed", count(progress[9], r"已通过") == 1, progress[9])
+check("the tenth → says it is passed", count(progress[9], r"验证通过") == 1, progress[9])
 check("the failure: focus on the re-locked slider, the reason heard once",
       steps[12][2] is not None and a11y.safe(lambda: steps[12][2].getRoleName()) == "slider"
       and count(failed, re.escape(REASON)) == 1, failed)
