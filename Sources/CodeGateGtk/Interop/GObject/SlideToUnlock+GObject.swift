@@ -65,9 +65,7 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
             case .unlockedAccessibleName: model.unlockedAccessibleName
             case .positionText: model.positionText
             case .unlockedPositionText: model.unlockedPositionText
-            case .tooltip: SlideToUnlock.defaultTooltips.text(mirrored: false)
-            case .groupName: SlideToUnlock.defaultGroupName
-            case .unlocked, .note: nil
+            case .unlocked, .tooltip, .groupName, .note: nil
             }
         }
 
@@ -180,14 +178,14 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         widgetClass.pointee.parent_class.constructed = { object in
             SlideToUnlock.scaleClass.pointee.parent_class.constructed?(object)
             let address = UInt(bitPattern: object)
-            GTKThread.assume {
+            UIThread.assume {
                 UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.setUpRange()
             }
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
             SlideToUnlock.scaleClass.pointee.size_allocate?(widget, width, height, baseline)
             let address = UInt(bitPattern: widget)
-            GTKThread.assume {
+            UIThread.assume {
                 UnsafeMutablePointer<GtkWidget>(bitPattern: address).flatMap { SlideToUnlock.of($0) }?.allocateHint(
                     width: width, height: height, baseline: baseline)
             }
