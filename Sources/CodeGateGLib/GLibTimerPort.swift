@@ -40,7 +40,7 @@ public final class GLibTimerPort: TimerPort {
             let (seconds, attoseconds) = delay.components
             let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
             return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: milliseconds), { data in
-                GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+                UIThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
                 return 0 // G_SOURCE_REMOVE
             }, ClosureBox.retain(fired), releaseClosureBox)
         }
@@ -51,14 +51,14 @@ public final class GLibTimerPort: TimerPort {
         return g_unix_fd_add_full(
             G_PRIORITY_DEFAULT, fd, G_IO_IN,
             { _, _, data in
-                GTKThread.assume {
+                UIThread.assume {
                     ClosureBox<(fd: Int32, fired: @MainActor () -> Void)>.unbox(data)?.value.fired()
                 }
                 return 0  // G_SOURCE_REMOVE
             }, ClosureBox.retain((fd: fd, fired: fired)),
             { data in
                 // The descriptor lives as long as the source that watches it.
-                GTKThread.assume {
+                UIThread.assume {
                     if let fd = ClosureBox<(fd: Int32, fired: @MainActor () -> Void)>.unbox(data)?.value.fd {
                         close(fd)
                     }

@@ -1,14 +1,14 @@
 import CGLib
-import CodeGateCore
 
-/// GTK's thread, as GTK itself decides: the thread that owns GLib's default main context,
-/// which GTK iterates. That is the process's first thread in most apps, but GTK 4 may run on
-/// any one thread (`cargo test` initialises it on a worker for every test), and the controls
-/// follow GTK, not the thread Swift's runtime calls main.
+/// GTK's thread, as GTK itself decides: the thread that made the first control, or before any,
+/// the one that owns GLib's default main context, which GTK iterates. That is the process's
+/// first thread in most apps, but GTK 4 may run on any one thread (`cargo test` initialises it
+/// on a worker for every test), and the controls follow GTK, not the thread Swift's runtime
+/// calls main.
 ///
 /// The controls' main-actor code stands for "on GTK's thread". Their targets are built with
 /// `-disable-dynamic-actor-isolation`, and every GLib callback enters that code through
-/// `assume`, so no runtime check anywhere asks for the process's first thread.
+/// `UIThread.assume`, so no runtime check anywhere asks for the process's first thread.
 package enum GTKThread {
     /// The GThread that made the first control: GTK's, since widgets are made on it alone.
     nonisolated(unsafe) private static var owner: gpointer?
@@ -30,13 +30,5 @@ package enum GTKThread {
     /// is made, once `isCurrent` held.
     package static func adopt() {
         _ = g_atomic_pointer_compare_and_exchange(&owner, nil, UnsafeMutableRawPointer(g_thread_self()))
-    }
-
-    /// Runs `body`, main-actor code, from a GLib callback or a C entry point on GTK's thread.
-    /// Unlike `MainActor.assumeIsolated` it does not ask for the process's first thread; the
-    /// caller checks `isCurrent` where the thread is not certain (a C function an app calls),
-    /// and a GLib source or signal of the default main context runs on GTK's thread anyway.
-    package static func assume<Value>(_ body: @MainActor () -> Value) -> Value {
-        UIThread.assume(body)
     }
 }

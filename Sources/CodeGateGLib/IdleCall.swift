@@ -1,4 +1,5 @@
 import CGLib
+import CodeGateCore
 
 /// One call at the next idle moment of GTK's main loop, owned by whoever holds it: scheduling
 /// again while one waits does nothing, and `cancel()` (in its owner's dispose) removes the
@@ -17,7 +18,7 @@ package final class IdleCall {
             action()
         }
         source = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            UIThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
             return 0  // G_SOURCE_REMOVE
         }, ClosureBox.retain(fired), releaseClosureBox)
     }

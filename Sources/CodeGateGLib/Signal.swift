@@ -1,10 +1,11 @@
 import CGLib
+import CodeGateCore
 
 /// Connects Swift closures to GObject signals — the package's, and an app's own (its
 /// GtkApplication's `activate`, a button's `clicked`); GTK's own signal shapes are added by
 /// CodeGateGtk. Each closure is retained in a `ClosureBox` that
 /// GLib releases through the handler's destroy notify, so it lives exactly as long as the
-/// handler. GTK emits signals on its own thread, hence `GTKThread.assume`.
+/// handler. GTK emits signals on its own thread, hence `UIThread.assume`.
 @MainActor
 public enum Signal {
     /// Connects `handler`, boxed for GLib, through `thunk`, the C function that unboxes it with
@@ -25,7 +26,7 @@ public enum Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, data in
-            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            UIThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(instance, name, action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
@@ -35,7 +36,7 @@ public enum Signal {
     package static func connectActivate(_ action: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in
-            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            UIThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(
             UnsafeMutableRawPointer(action), "activate", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
@@ -48,7 +49,7 @@ public enum Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in
-            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            UIThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(instance, "notify::\(property)", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }

@@ -1,4 +1,5 @@
 import CGLib
+import CodeGateCore
 
 /// Unix signals such as SIGTERM as ordinary work on the GLib main loop: GLib turns each into a
 /// source (`g_unix_signal_add_full`), so the action runs on the main thread between events, not
@@ -11,7 +12,7 @@ package enum UnixSignals {
     package static func watch(_ signals: [Int32], _ action: @escaping @MainActor () -> Void) -> [guint] {
         signals.map { signal in
             g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
-                GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+                UIThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
                 return 1 // G_SOURCE_CONTINUE
             }, ClosureBox.retain(action), releaseClosureBox)
         }

@@ -1,5 +1,6 @@
-import CodeGateGLib
 import CGtk
+import CodeGateCore
+import CodeGateGLib
 
 /// A GTK widget class of our own, "CodeGateClipBin": one child, drawn only up to a given width
 /// from the left. The request button's fill is a CSS-styled box inside one, so that growing
@@ -47,7 +48,7 @@ enum ClipBin {
                     gtk_widget_allocate(child, width, height, baseline, nil)
                 }
                 let box = ClosureBox<@MainActor () -> Void>.unbox(g_object_get_data(widget.cast(), ClipBin.resizedKey))
-                GTKThread.assume { box?.value() }
+                UIThread.assume { box?.value() }
             }
             widgetClass.pointee.snapshot = { widget, snapshot in
                 guard let widget, let snapshot, let child = gtk_widget_get_first_child(widget) else { return }

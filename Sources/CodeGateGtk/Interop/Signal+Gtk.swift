@@ -1,4 +1,5 @@
 import CGtk
+import CodeGateCore
 import CodeGateGLib
 
 /// The GTK signals the controls and the app connect, on `Signal.connect`'s boxing.
@@ -11,7 +12,7 @@ extension Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, GtkTextDirection, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in
-            GTKThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
+            UIThread.assume { ClosureBox<@MainActor () -> Void>.unbox(data)?.value() }
         }
         return connect(widget, "direction-changed", action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
@@ -23,7 +24,7 @@ extension Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, GtkScrollType, Double, gpointer?) -> gboolean
         let thunk: Thunk = { _, scroll, value, data in
-            GTKThread.assume {
+            UIThread.assume {
                 ClosureBox<@MainActor (GtkScrollType, Double) -> Bool>.unbox(data)?.value(scroll, value) == true ? 1 : 0
             }
         }
@@ -38,7 +39,7 @@ extension Signal {
     ) -> gulong {
         typealias Thunk = @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void
         let thunk: Thunk = { _, _, x, y, data in
-            GTKThread.assume { ClosureBox<@MainActor (Double, Double) -> Void>.unbox(data)?.value(x, y) }
+            UIThread.assume { ClosureBox<@MainActor (Double, Double) -> Void>.unbox(data)?.value(x, y) }
         }
         return connect(UnsafeMutableRawPointer(gesture), name, action, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
@@ -55,7 +56,7 @@ extension Signal {
             guard let editable, let text, let position else { return }
             let bytes = UnsafeRawBufferPointer(start: text, count: length >= 0 ? Int(length) : strlen(text))
             let inserted = String(decoding: bytes, as: UTF8.self)
-            GTKThread.assume {
+            UIThread.assume {
                 let box = ClosureBox<@MainActor (String, UnsafeMutablePointer<gint>) -> Bool>.unbox(data)
                 if box?.value(inserted, position) == true {
                     g_signal_stop_emission_by_name(UnsafeMutableRawPointer(editable), "insert-text")
@@ -116,7 +117,7 @@ extension Signal {
         typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
         let thunk: Thunk = { _, event, data in
             guard let event else { return 0 }
-            GTKThread.assume { ClosureBox<@MainActor (OpaquePointer) -> Void>.unbox(data)?.value(event) }
+            UIThread.assume { ClosureBox<@MainActor (OpaquePointer) -> Void>.unbox(data)?.value(event) }
             return 0
         }
         return connect(

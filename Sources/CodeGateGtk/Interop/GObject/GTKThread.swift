@@ -1,5 +1,6 @@
 import CCodeGateGObject
 import CGtk
+import CodeGateCore
 import CodeGateGLib
 
 /// A value carried across an isolation boundary that takes only Sendable values: the C API
@@ -28,7 +29,7 @@ package func onGTKThread<Arguments, Value>(
     GTKThread.adopt()
     return withoutActuallyEscaping(body) { body in
         let unchecked = Unchecked(value: (arguments, body))
-        return GTKThread.assume { Unchecked(value: unchecked.value.1(unchecked.value.0)) }.value
+        return UIThread.assume { Unchecked(value: unchecked.value.1(unchecked.value.0)) }.value
     }
 }
 

@@ -1,5 +1,6 @@
 import CCodeGateGObject
 import CGtk
+import CodeGateCore
 
 /// The Swift side of one instance of a CodeGate GType: what `ObjectType` calls for its
 /// properties and on dispose. It lives as long as the GObject, attached to it.
@@ -187,7 +188,7 @@ package final class ObjectType: @unchecked Sendable {
         // GLib runs class_init once, under its type lock, on whichever thread first refers to
         // the class — a worker's g_type_class_ref or GtkBuilder on GTK's own thread alike — and
         // the table it builds is constant data: no instance, no GTK call, so any thread will do.
-        definitions = GTKThread.assume { properties() }
+        definitions = UIThread.assume { properties() }
         specs = definitions.map { $0.makeSpec() }
         for (index, spec) in specs.enumerated() {
             g_object_class_install_property(objectClass, guint(index + 1), spec)
