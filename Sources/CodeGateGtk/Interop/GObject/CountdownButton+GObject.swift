@@ -140,7 +140,7 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
                 PropertyDefinition(
                     name: "failure-kind", blurb: "How the last failed request went wrong",
                     kind: .enumeration(type: { CountdownButton.failureKindType }, default: 0), isWritable: false)
-            }, get: { $0.gobject.failureKind })
+            }, get: { $0.gobject.failureKind.rawValue })
 
         /// The ids, less one, of the properties that follow the model's state rather than
         /// being set.
@@ -207,14 +207,12 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         }
         onFailure { [weak self] error in
             guard let self else { return }
-            let kind = RequestFailure.kind(of: error)
+            let kind = FailureKind(of: error)
             if kind != gobject.failureKind {
                 gobject.failureKind = kind
                 Self.type.notify(widget, Properties.failureKind.index)
             }
-            Self.type.emit(
-                widget, SignalID.failed.rawValue, [.string(RequestFailure.message(for: error))],
-                detail: RequestFailure.kindNicks[Int(kind)])
+            emit(.failed, .string(RequestFailure.message(for: error)), detail: Self.nick(of: kind))
         }
         onCooldownEnd { [weak self] in self?.emit(.cooldownFinished) }
     }
@@ -250,8 +248,16 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
         }
     }
 
-    private func emit(_ signal: SignalID, _ arguments: PropertyValue...) {
-        Self.type.emit(widget, signal.rawValue, arguments)
+    private func emit(_ signal: SignalID, _ arguments: PropertyValue..., detail: String? = nil) {
+        Self.type.emit(widget, signal.rawValue, arguments, detail: detail)
+    }
+
+    /// `kind`'s nick in CodeGateFailureKind, as the type registered it: the detail of `failed`.
+    private static func nick(of kind: FailureKind) -> String? {
+        let enumClass = g_type_class_ref(failureKindType)
+        defer { g_type_class_unref(enumClass) }
+        return g_enum_get_value(enumClass?.assumingMemoryBound(to: GEnumClass.self), kind.rawValue)
+            .map { String(cString: $0.pointee.value_nick) }
     }
 
     /// The text of `property` as a C string the button owns.
@@ -321,8 +327,8 @@ final class CountdownButtonGObjectState {
     private var requestObject: UnsafeMutableRawPointer?
     /// The derived properties as last notified.
     var shown: [PropertyValue] = []
-    /// CodeGateFailureKind's value for the last failure.
-    var failureKind: Int32 = 0
+    /// How the last failure came about.
+    var failureKind = FailureKind.failed
     var isDisposed = false
 
     /// Keeps `object`, the request handed out now, with its Swift side, dropping the last one:

@@ -33,19 +33,6 @@ extension RequestFailure {
         }
     }
 
-    /// CodeGateFailureKind's nicks, in the order of its values: the detail of `failed`.
-    package static let kindNicks = ["failed", "refused", "timed-out"]
-
-    /// CodeGateFailureKind's value for `error`: refused with seconds left, timed out, or else
-    /// failed.
-    package static func kind(of error: any Error) -> Int32 {
-        switch error {
-        case let refusal as any CooldownRefusal where (refusal.cooldownLeft ?? .zero) > .zero: 1
-        case is RequestTimeout: 2
-        default: 0
-        }
-    }
-
     /// The words for a failure the app did not word itself (a NULL message).
     @MainActor
     package static var defaultMessage: String { ControlsText.localized("发送失败，请重试") }
@@ -60,5 +47,19 @@ extension RequestFailure {
         // TRANSLATORS: a request refused for now (e.g. HTTP 429), when the app gives no words
         // of its own: {0} is the whole seconds left, which the button counts down.
         ControlsText.localized("请 {0} 秒后再试").filling(secondsLeft)
+    }
+}
+
+/// How a request failed: CodeGateFailureKind's values, in the order of the header's enum.
+package enum FailureKind: Int32 {
+    case failed, refused, timedOut
+
+    /// The kind of `error`: refused with seconds left, timed out, or else failed.
+    package init(of error: any Error) {
+        switch error {
+        case let refusal as any CooldownRefusal where (refusal.cooldownLeft ?? .zero) > .zero: self = .refused
+        case is RequestTimeout: self = .timedOut
+        default: self = .failed
+        }
     }
 }
