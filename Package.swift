@@ -83,9 +83,15 @@ let package = Package(
         .systemLibrary(name: "CSockDiag", providers: [.apt(["linux-libc-dev"])]),
         // That glue: closures GLib owns, signals, timers on the boot clock, the main queue on
         // the GLib loop. No GTK.
-        .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateCore"], swiftSettings: gtkThreadSettings),
+        .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateBase"], swiftSettings: gtkThreadSettings),
+        // What every other target stands on, no GTK: time (the timer port, the boot clock),
+        // observation, state files, codes and their digests (GLib's HMAC), and text (CodeGate's
+        // gettext domain, placeholders, terminal text).
+        .target(name: "CodeGateBase", dependencies: ["CGLib", "CLibintl"], swiftSettings: gtkThreadSettings),
         // The controls' models: countdown, slider, the request with its cooldown. No GTK.
-        .target(name: "CodeGateCore", swiftSettings: gtkThreadSettings, plugins: ["EmbedPlugin"]),
+        .target(
+            name: "CodeGateCore", dependencies: ["CodeGateBase"], swiftSettings: gtkThreadSettings,
+            plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
         .plugin(name: "EmbedPlugin", capability: .buildTool()),
         // The two GTK widgets — GTypes of their own, CodeGateCountdownButton and
@@ -121,20 +127,17 @@ let package = Package(
             // nothing of the toolchain (SwiftPM's --static-swift-stdlib skips dynamic products).
             .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
-        // CodeGate's gettext domain (`codegate`) and where its catalogs are: the app, the
-        // gateway and the phone number checks they share all speak through it.
-        .target(name: "CodeGateText", dependencies: ["CLibintl"]),
         // What a code service is to everyone who calls or serves one — the client, the server
         // and the app: phone numbers, the `CodeService` abstraction, its answers and errors, a
         // server's URL. A target of its own rather than part of CodeGateProtocol, which stays
         // the wire alone (JSON and the protocol's vocabulary, no Swift API of the service): the
         // embedded gateway implements `CodeService` and never touches the wire. No UI
         // sentences on the errors: each side words them itself.
-        .target(name: "CodeGateService", dependencies: ["CodeGateCore", "CodeGateText"]),
+        .target(name: "CodeGateService", dependencies: ["CodeGateBase"]),
         // The gateway's rules and what keeps them: `LocalCodeService`, its store (SQLite in the
         // state folder, shared by every CodeGate process), code digests and their key. Both the
         // app's embedded gateway and `codegate-gateway` run it; no GTK, no HTTP.
-        .target(name: "CodeGateGateway", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CSQLite"]),
+        .target(name: "CodeGateGateway", dependencies: ["CodeGateBase", "CodeGateService", "CSQLite"]),
         // libpq, the PostgreSQL client: for `codegate-gateway --database` only. The app never
         // links it (libpq brings Kerberos and LDAP; scripts/test_idle.sh checks the app maps none).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
@@ -146,17 +149,17 @@ let package = Package(
         // beside `GatewayStore`, under the same rules.
         .target(
             name: "CodeGateGatewayPostgres",
-            dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CLibPQ"]),
+            dependencies: ["CodeGateBase", "CodeGateService", "CodeGateGateway", "CLibPQ"]),
         // The app's flow, no GTK: slide, request, code, the cooldown kept across restarts, the
         // command line, and the sentences the window says.
         .target(
-            name: "CodeGateFlow", dependencies: ["CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateText"]),
+            name: "CodeGateFlow", dependencies: ["CodeGateBase", "CodeGateCore", "CodeGateService"]),
         // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup, loaded
         // when a client is first made: a target of its own, so the flow's rules stay free of
         // libsoup and GIO.
         .target(
             name: "CodeGateHTTP",
-            dependencies: ["CodeGateCore", "CodeGateService", "CodeGateText", "CodeGateProtocol", "CSoupLoader"]),
+            dependencies: ["CodeGateBase", "CodeGateService", "CodeGateProtocol", "CSoupLoader"]),
         // The protocol's wire, for the client and the gateway alike: its vocabulary (paths, field
         // names, error kinds, headers, limits) and bodies, written once, and its strict JSON.
         .target(name: "CodeGateProtocol"),
@@ -164,8 +167,8 @@ let package = Package(
         .target(
             name: "CodeGateApp",
             dependencies: [
-                "CGtk", "CAdw", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateGateway", "CodeGateService",
-                "CodeGateText", "CodeGateHTTP",
+                "CGtk", "CAdw", "CodeGateBase", "CodeGateCore", "CodeGateGtk", "CodeGateFlow", "CodeGateGateway",
+                "CodeGateService", "CodeGateHTTP",
             ],
             plugins: ["EmbedPlugin"]
         ),
@@ -179,19 +182,19 @@ let package = Package(
         .target(
             name: "CodeGateServer",
             dependencies: [
-                "CodeGateCore", "CodeGateService", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateText",
-                "CodeGateGLib", "CodeGateProtocol", "CSoup", "CSockDiag", "CPhoneNumbers",
+                "CodeGateBase", "CodeGateService", "CodeGateGateway", "CodeGateGLib", "CodeGateProtocol", "CSoup",
+                "CSockDiag", "CPhoneNumbers",
             ]
         ),
         .executableTarget(
             name: "codegate-gateway",
-            dependencies: ["CodeGateServer"],
+            dependencies: ["CodeGateServer", "CodeGateGatewayPostgres"],
             linkerSettings: [.unsafeFlags(releaseSizeFlags, .when(configuration: .release))]
         ),
         // The manual clock for tests: not part of any public API.
         .target(
             name: "CodeGateTestSupport",
-            dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText"],
+            dependencies: ["CodeGateCore", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase"],
             path: "Tests/CodeGateTestSupport"),
         // Real GTK in tests: the main loop pumped with a bounded wait, real input by xdotool.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CodeGateGtk"], path: "Tests/GtkTestSupport"),
@@ -199,21 +202,28 @@ let package = Package(
         .executableTarget(
             name: "StateHammer",
             dependencies: [
-                "CodeGateFlow", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateText",
+                "CodeGateFlow", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateBase",
                 "CodeGateTestSupport",
             ], path: "Tests/StateHammer"),
         // The HTTP client's round trip over loopback, for scripts/bench.sh.
         .executableTarget(
             name: "HTTPBench",
             dependencies: [
-                "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateCore",
                 "CodeGateGLib", "CSoup",
             ], path: "Tests/HTTPBench"),
-        .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateTestSupport"]),
+        // One test target for each module, named after it.
+        .testTarget(name: "CodeGateBaseTests", dependencies: ["CodeGateBase", "CodeGateTestSupport"]),
+        .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateBase", "CodeGateTestSupport"]),
+        .testTarget(
+            name: "CodeGateServiceTests", dependencies: ["CodeGateService", "CodeGateBase", "CodeGateTestSupport"]),
+        .testTarget(
+            name: "CodeGateGatewayTests",
+            dependencies: ["CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateTestSupport", "CGLib"]),
         .testTarget(
             name: "CodeGateFlowTests",
             dependencies: [
-                "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateCore",
                 "CodeGateTestSupport",
             ]),
         .testTarget(name: "CodeGateProtocolTests", dependencies: ["CodeGateProtocol"]),
@@ -227,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "CodeGateServerTests",
             dependencies: [
-                "CodeGateServer", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateServer", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateCore",
                 "CodeGateProtocol", "CodeGateTestSupport",
             ]),
         .testTarget(
@@ -238,14 +248,14 @@ let package = Package(
         .testTarget(
             name: "CodeGateHTTPTests",
             dependencies: [
-                "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateCore",
+                "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateCore",
                 "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk",
             ]
         ),
         .testTarget(
             name: "CodeGateAppTests",
             dependencies: [
-                "CodeGateApp", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateText", "CodeGateGtk",
+                "CodeGateApp", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateGtk",
                 "CodeGateGLib", "CodeGateCore", "CodeGateTestSupport", "GtkTestSupport", "CGtk", "CAdw", "CodeGateHTTP",
             ]
         ),

@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
-"""The module boundaries of issue 24, checked on a package folder (default: this one).
+"""CodeGate's module boundaries (docs/architecture.md, "Modules"), checked on a package folder
+(default: this one).
 
 1. Neither the HTTP server (CodeGateServer) nor the HTTP client (CodeGateHTTP) reaches the
    app's flow (CodeGateFlow) or its shell (CodeGateApp), directly or through another target;
    nor do the targets they stand on (CodeGateService, CodeGateGateway, CodeGateProtocol).
-   Read from `swift package dump-package`, so it is the graph SwiftPM builds.
-2. The protocol's wire names — the literals of Sources/CodeGateProtocol/Vocabulary — are
+2. No target of the server's stack, nor the HTTP client, reaches the controls (CodeGateCore,
+   CodeGateGtk): what the server shares with them is in CodeGateBase.
+3. The app's flow (CodeGateFlow) does not reach the gateway's implementation
+   (CodeGateGateway): it knows a code service only as `CodeService`.
+4. The server's library (CodeGateServer) links no database client: the executable chooses the
+   shared database (`codegate-gateway`'s `PostgresDatabase`).
+   Rules 1 to 4 are read from `swift package dump-package`, so they are the graph SwiftPM
+   builds.
+5. The protocol's wire names — the literals of Sources/CodeGateProtocol/Vocabulary — are
    written as a string literal in one target only: CodeGateProtocol. A second copy of
    "cooldown_seconds" or "/v1/codes" elsewhere in Sources/ fails. A name that is one plain
    word ("cooldown", "error") is a wire name only where the wire is spoken, so it is looked
@@ -20,8 +28,14 @@ import re
 import subprocess
 import sys
 
-FLOW_FREE = ["CodeGateServer", "CodeGateHTTP", "CodeGateGateway", "CodeGateService", "CodeGateProtocol"]
-FORBIDDEN = {"CodeGateFlow", "CodeGateApp"}
+SERVER_STACK = ["CodeGateServer", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateProtocol"]
+# What each target may not reach, and whose that is.
+RULES = [
+    (SERVER_STACK + ["CodeGateHTTP"], {"CodeGateFlow", "CodeGateApp"}, "the app's"),
+    (SERVER_STACK + ["CodeGateHTTP"], {"CodeGateCore", "CodeGateGtk"}, "the controls'"),
+    (["CodeGateFlow"], {"CodeGateGateway"}, "the gateway's implementation"),
+    (["CodeGateServer"], {"CodeGateGatewayPostgres", "CLibPQ"}, "a database client, which the executable chooses"),
+]
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 # A vocabulary entry: `static let name = "value"`, `case name = "value"`, or a bare `case name`
 # of a String raw-value enum, whose wire name is the case's own.
@@ -83,12 +97,13 @@ def main():
     package = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).parent.parent).resolve()
     breaches = []
     graph = dependency_graph(package)
-    for target in FLOW_FREE:
-        if target not in graph:
-            breaches.append(f"{target}: no such target in Package.swift")
-            continue
-        for name in sorted(reached(graph, target) & FORBIDDEN):
-            breaches.append(f"{target} depends on {name}, the app's (Package.swift)")
+    for targets, forbidden, whose in RULES:
+        for target in targets:
+            if target not in graph:
+                breaches.append(f"{target}: no such target in Package.swift")
+                continue
+            for name in sorted(reached(graph, target) & forbidden):
+                breaches.append(f"{target} depends on {name}, {whose} (Package.swift)")
     names = vocabulary(package)
     if not names:
         breaches.append("Sources/CodeGateProtocol/Vocabulary: no wire names found")

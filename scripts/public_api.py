@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Lists the public API of the controls' products, CodeGateCore and CodeGateGtk (with the GLib glue
-of CodeGateGLib, which CodeGateGtk re-exports), one symbol a
+"""Lists the public API of the controls' products, CodeGateCore (with the CodeGateBase it
+re-exports) and CodeGateGtk (with the GLib glue of CodeGateGLib, which it re-exports), one symbol a
 line with its declaration ("Module: Type.member: declaration"), from the symbol graphs
 `swift package dump-symbol-graph` writes.
 
@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-MODULES = ["CodeGateCore", "CodeGateGLib", "CodeGateGtk"]
+MODULES = ["CodeGateBase", "CodeGateCore", "CodeGateGLib", "CodeGateGtk"]
 
 
 def public_symbols(folder):

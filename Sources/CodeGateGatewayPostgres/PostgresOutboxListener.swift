@@ -1,4 +1,5 @@
-import CodeGateCore
+import CodeGateGateway
+import CodeGateBase
 
 /// Tells this gateway when another gateway on the database queued, postponed or finished a
 /// message: each such transaction sends `NOTIFY codegate_outbox` at its commit, and this
@@ -12,21 +13,15 @@ import CodeGateCore
 /// twice as long each time up to `longestRetry`, and once listening again it makes a pass for
 /// what it may have missed meanwhile.
 @MainActor
-public final class PostgresOutboxListener {
-    /// Watches `socket` on the main loop, running `readable` each time it has something to read
-    /// or was closed; the closure it returns ends the watch.
-    public typealias Watch = @MainActor (_ socket: Int32, _ readable: @escaping @MainActor () -> Void) -> (
-        @MainActor () -> Void
-    )
-
+final class PostgresOutboxListener: OutboxListener {
     /// The wait before listening again after a failure: a restarting server is back by then.
-    public static let firstRetry: Duration = .seconds(2)
+    static let firstRetry: Duration = .seconds(2)
     /// The longest wait, for a server that stays away: it is not polled.
-    public static let longestRetry: Duration = .seconds(600)
+    static let longestRetry: Duration = .seconds(600)
 
     private let store: PostgresStore
     private let timers: any TimerPort
-    private let watch: Watch
+    private let watch: SharedState.Watch
     private let changed: @MainActor () -> Void
     private var connection: PostgresConnection?
     private var unwatch: (@MainActor () -> Void)?
@@ -37,8 +32,9 @@ public final class PostgresOutboxListener {
     /// A listener on `store`'s database that runs `changed` when another gateway's transaction
     /// changed the outbox (not this gateway's own), its socket watched by `watch`, its retries
     /// timed by `timers`. It listens from the first `listen()`.
-    public init(
-        store: PostgresStore, timers: any TimerPort, watch: @escaping Watch, changed: @escaping @MainActor () -> Void
+    init(
+        store: PostgresStore, timers: any TimerPort, watch: @escaping SharedState.Watch,
+        changed: @escaping @MainActor () -> Void
     ) {
         self.store = store
         self.timers = timers
@@ -48,7 +44,7 @@ public final class PostgresOutboxListener {
 
     /// Listens, unless it does already, waits to try again, or was stopped. A failure is said
     /// once, as the store says its own, and so is listening again after one.
-    public func listen() {
+    func listen() {
         guard connection == nil, retry == nil, !stopped else { return }
         let deadline = ContinuousClock.now + PostgresStore.callTimeout
         do {
@@ -68,7 +64,7 @@ public final class PostgresOutboxListener {
     }
 
     /// Stops listening for good: no retry, the watch ends and the connection closes.
-    public func stop() {
+    func stop() {
         stopped = true
         retry?.cancel()
         retry = nil

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateGateway
 
 /// `codegate_replies`: `GatewayReply`s by idempotency key, written in the transaction that

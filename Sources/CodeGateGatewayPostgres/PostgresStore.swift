@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateGateway
 import CodeGateService
 
@@ -54,7 +54,7 @@ public final class PostgresStore: CodeStore {
     /// first used. `keyFile` is where the key for code digests is, the same file for every
     /// gateway on the database (nil: a key of this process's own, for tests and benchmarks);
     /// `report` is told each new problem; `moment` reads the clocks.
-    public init(
+    package init(
         url: String, keyFile: String?,
         report: @escaping @MainActor (String) -> Void, moment: @escaping @MainActor () -> SystemMoment = {
             SystemMoment.now()
@@ -82,7 +82,7 @@ public final class PostgresStore: CodeStore {
     /// with (which this call records when it is the first): a gateway with another key would
     /// refuse every code its peers sent. Throws when the key or the database cannot be had.
     public func keyMatches() throws(StateProblem) -> Bool {
-        let fingerprint = PostgresText.bytea(SHA256.hmac(key: try codeKey(), Array("codegate key fingerprint".utf8)))
+        let fingerprint = PostgresText.bytea(HMAC.sha256(key: try codeKey(), Array("codegate key fingerprint".utf8)))
         return try transaction { connection, deadline throws(PostgresError) -> Bool in
             try connection.run(
                 "INSERT INTO codegate_key (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO NOTHING", [fingerprint],

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateGateway
 
 /// Bytes as PostgreSQL's text format writes `bytea` (`\x` and two hex digits a byte), both ways.

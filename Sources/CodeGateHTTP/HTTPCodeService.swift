@@ -1,7 +1,6 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateProtocol
 import CodeGateService
-import CodeGateText
 
 /// A code server reached over HTTP with protocol v1 (`docs/protocol.md`): the real backend,
 /// which asks an SMS provider, so the desktop never holds the provider's credentials.

@@ -1,7 +1,6 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateGateway
 import CodeGateService
-import CodeGateText
 
 /// What `codegate-gateway` was started with: `[--port PORT | --listen ADDR:PORT [--allow-remote]]
 /// [--duration S] [--code-ttl S] [--rate-limit N] [--trusted-proxy ADDR] [--state-dir DIR]
@@ -21,7 +20,7 @@ public struct GatewayOptions: Equatable, Sendable {
     /// The key file for code digests; nil for `gateway.key` in the state folder.
     public var keyFile: String?
     /// The embedded gateway's rules: `--duration` (cooldown) and `--code-ttl`, as the app's.
-    public var policy = LocalCodeService.Policy()
+    public var policy = CodePolicy()
     /// Requests a minute per client; 0 turns the limit off.
     public var rateLimit = 120
     /// The state folder; nil for the app's own (`$XDG_STATE_HOME/codegate`).

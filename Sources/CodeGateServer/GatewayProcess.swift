@@ -1,8 +1,6 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateGLib
 import CodeGateGateway
-import CodeGateGatewayPostgres
-import CodeGateText
 import Glibc
 
 /// `codegate-gateway`: parses its arguments, opens the shared state, serves the embedded
@@ -17,12 +15,12 @@ import Glibc
 /// a bound, then dropped and counted.
 @MainActor
 public enum GatewayProcess {
-    /// Runs the gateway; returns the exit status: 0 after a clean stop, 2 for a bad argument,
-    /// 1 when it cannot listen.
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the gateway, its state on `database` when `--database` names one; returns the exit
+    /// status: 0 after a clean stop, 2 for a bad argument, 1 when it cannot listen.
+    package static func run(_ arguments: [String], database: any SharedDatabase) -> Int32 {
         // A reader of standard output that went away must not kill the gateway mid-answer.
         signal(SIGPIPE, SIG_IGN)
-        let status = serve(arguments)
+        let status = serve(arguments, database: database)
         // The last lines (a refusal at start, the final requests) still reach a reader that is
         // a little slow; one that stopped holds the exit a second at most.
         streams.finish(within: 1000)
@@ -31,7 +29,7 @@ public enum GatewayProcess {
 
     private static let streams = StandardStreams()
 
-    private static func serve(_ arguments: [String]) -> Int32 {
+    private static func serve(_ arguments: [String], database: any SharedDatabase) -> Int32 {
         setlocale(LC_ALL, "")
         TextDomain.bind(to: LocaleDirectory.find())
         let options: GatewayOptions
@@ -66,13 +64,15 @@ public enum GatewayProcess {
             return 2
         }
         let store: any CodeStore
+        var shared: SharedState?
         switch DatabaseURLSource.resolve(options) {
         case .failure(let error):
             report(error.description)
             return 2
         case .success(let url?):
-            guard let database = openDatabase(url, options: options, report: report) else { return 2 }
-            store = database
+            guard let state = openDatabase(database, at: url, options: options, report: report) else { return 2 }
+            shared = state
+            store = state.store
         case .success(nil):
             let keyFile = options.keyFile ?? credentialKeyFile()
             let local = GatewayStore(
@@ -86,7 +86,7 @@ public enum GatewayProcess {
             store = local
         }
         let service = LocalCodeService(
-            timers: timers, policy: options.policy, codeStore: store, budgets: budgets, usesOutbox: provider != nil)
+            policy: options.policy, codeStore: store, budgets: budgets, usesOutbox: provider != nil)
         let server = GatewayServer(
             api: GatewayAPI(service: service, rateLimit: options.rateLimit, regions: options.regions),
             trustedProxy: options.trustedProxy, log: report)
@@ -109,9 +109,7 @@ public enum GatewayProcess {
         // On a database, the other gateways' messages are heard of as they are queued, so that
         // one a gateway that died leaves is not left waiting for a request here.
         let listener = courier.flatMap { courier in
-            (store as? PostgresStore).map { database in
-                PostgresOutboxListener(store: database, timers: timers, watch: SocketWatch.add) { courier.kick() }
-            }
+            shared.map { $0.outboxListener(timers, SocketWatch.add) { courier.kick() } }
         }
         let watches = courier.map { courier in
             server.outboxPending = { try? store.pendingMessages() }
@@ -150,14 +148,12 @@ public enum GatewayProcess {
         return 0
     }
 
-    /// The store on the PostgreSQL database at `url`, connected, migrated and checked against
-    /// this gateway's key; nil (after one line on stderr) when it cannot be used at start: a
-    /// service manager restarts the gateway (`Restart=on-failure`) until it can.
+    /// The state on `database` at `url`; nil (after one line on stderr) when it cannot be used
+    /// at start: a service manager restarts the gateway (`Restart=on-failure`) until it can.
     private static func openDatabase(
-        _ url: String, options: GatewayOptions, report: @escaping @MainActor (String) -> Void
-    )
-        -> PostgresStore?
-    {
+        _ database: any SharedDatabase, at url: String, options: GatewayOptions,
+        report: @escaping @MainActor (String) -> Void
+    ) -> SharedState? {
         // A key made in this host's state folder would tie the database to one gateway: the
         // next one, with a key of its own, could not check its codes.
         guard let keyFile = options.keyFile ?? credentialKeyFile() else {
@@ -166,22 +162,7 @@ public enum GatewayProcess {
                     + "every gateway on one database digests codes under the same key")
             return nil
         }
-        let store = PostgresStore(url: url, keyFile: keyFile, report: report)
-        // One transaction connects, migrates and compares the key; a failure was reported by
-        // the store itself, in one line.
-        let matches: Bool
-        do {
-            matches = try store.keyMatches()
-        } catch {
-            return nil
-        }
-        guard matches else {
-            report(
-                "the key for code digests differs from the one the database was first used with: give every gateway on it the same --key-file"
-            )
-            return nil
-        }
-        return store
+        return database.open(url: url, keyFile: keyFile, report: report)
     }
 
     /// A file an option named that cannot be used: its line for stderr.

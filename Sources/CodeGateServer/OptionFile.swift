@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateGateway
 import Glibc
 

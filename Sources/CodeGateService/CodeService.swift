@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 
 /// Sends verification codes and checks them: the SMS gateway as the app sees it.
 ///

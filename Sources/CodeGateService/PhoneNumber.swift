@@ -1,5 +1,4 @@
-import CodeGateCore
-import CodeGateText
+import CodeGateBase
 /// A phone number a code can be sent to, kept in one canonical E.164 form ("+8613800138000"):
 /// a mainland China mobile number (+86 and 11 digits, 1[3-9]…) or an international number
 /// (+ and 8–15 digits).

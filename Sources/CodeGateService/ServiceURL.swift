@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 /// The base URL of a code server (`--service`, the `service-url` key), checked before any
 /// request goes out: `https://` anywhere, `http://` only to this machine — codes must not
 /// travel in clear text.

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CGtk
 @testable import CodeGateApp
 @testable import CodeGateGtk

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CAdw
 import CGtk
 @testable import CodeGateApp

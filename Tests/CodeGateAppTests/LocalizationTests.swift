@@ -1,9 +1,9 @@
+import CodeGateBase
 import CGtk
 @testable import CodeGateApp
 @testable import CodeGateGtk
 import CodeGateFlow
 import CodeGateService
-import CodeGateText
 import CodeGateHTTP
 import CodeGateCore
 import Foundation

@@ -1,4 +1,6 @@
+import CodeGateBase
 import CodeGateFlow
+import CodeGateService
 import CodeGateGateway
 import CodeGateCore
 import CodeGateTestSupport
@@ -14,13 +16,15 @@ import Testing
         CodeFlow(
             slider: SlideUnlock(timers: clock),
             countdown: Countdown(timers: clock),
-            service: service ?? LocalCodeService(timers: clock, random: SeededRandom(seed: 3), simulation: simulation)
+            service: SimulatedCodeService(
+                service ?? LocalCodeService(timers: clock, random: SeededRandom(seed: 3)), simulation: simulation,
+                timers: clock)
         )
     }
 
     /// A gateway on the manual clock whose rules `change` sets.
-    private func service(_ change: (inout LocalCodeService.Policy) -> Void) -> LocalCodeService {
-        var policy = LocalCodeService.Policy()
+    private func service(_ change: (inout CodePolicy) -> Void) -> LocalCodeService {
+        var policy = CodePolicy()
         change(&policy)
         return LocalCodeService(timers: clock, random: SeededRandom(seed: 3), policy: policy)
     }
@@ -78,9 +82,8 @@ import Testing
     }
 
     @Test func doubleRequestsSendOnce() async {
-        let service = LocalCodeService(
-            timers: clock, random: SeededRandom(seed: 3), simulation: GatewaySimulation(latency: .seconds(1)))
-        let flow = readyFlow(service: service)
+        let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3))
+        let flow = readyFlow(GatewaySimulation(latency: .seconds(1)), service: service)
         let log = MessageLog(service.outbox)
         let first = flow.requestCode()
         #expect(first != nil)

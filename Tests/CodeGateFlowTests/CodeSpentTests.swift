@@ -1,4 +1,6 @@
+import CodeGateBase
 import CodeGateFlow
+import CodeGateService
 import CodeGateGateway
 import CodeGateCore
 import CodeGateTestSupport
@@ -13,7 +15,7 @@ import Testing
     /// A flow ready to request, on a gateway with codes valid for `lifetime` and a 60 s
     /// cooldown; `spent` counts what `codeSpent` tells.
     private func flow(lifetime: Duration = .seconds(300)) -> (flow: CodeFlow, log: MessageLog, spent: () -> Int) {
-        var policy = LocalCodeService.Policy()
+        var policy = CodePolicy()
         policy.codeLifetime = lifetime
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 3), policy: policy)
         let flow = CodeFlow(slider: SlideUnlock(timers: clock), countdown: Countdown(timers: clock), service: service)

@@ -69,4 +69,16 @@ import Testing
             ])
         #expect(LaunchOption.allCases.allSatisfy { !$0.help.isEmpty && $0.valueName == $0.valueName.uppercased() })
     }
+
+    @Test func aServiceURLIsAnOptionWithAClearError() {
+        var options = LaunchOptions()
+        #expect(throws: LaunchOptionError.badServiceURL(.cleartext("example.com"))) {
+            try options.set(.service, to: "http://example.com")
+        }
+        #expect(
+            LaunchOptionError.badServiceURL(.cleartext("example.com")).description.hasPrefix(
+                "--service: http:// is only allowed to this machine"))
+        #expect(throws: Never.self) { try options.set(.service, to: "https://codes.example.com") }
+        #expect(options.service?.description == "https://codes.example.com/")
+    }
 }

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CSoup
 @testable import CodeGateHTTP
 @testable import CodeGateGtk

@@ -1,3 +1,4 @@
+import CodeGateBase
 @testable import CodeGateHTTP
 @testable import CodeGateGtk
 import CodeGateFlow

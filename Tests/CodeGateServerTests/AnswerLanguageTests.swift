@@ -1,6 +1,6 @@
+import CodeGateBase
 @testable import CodeGateServer
 import CodeGateFlow
-import CodeGateText
 import Testing
 
 @MainActor

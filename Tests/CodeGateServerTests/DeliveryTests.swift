@@ -1,3 +1,4 @@
+import CodeGateBase
 @testable import CodeGateServer
 import CodeGateCore
 import CodeGateGateway

@@ -1,3 +1,4 @@
+import CodeGateBase
 @testable import CodeGateServer
 import CodeGateCore
 import CodeGateFlow
@@ -14,7 +15,7 @@ import Testing
     let number = "+447400900123"
 
     private func gateway(rateLimit: Int = 0, store: GatewayStore? = nil) -> (api: GatewayAPI, phone: MessageLog) {
-        var policy = LocalCodeService.Policy()
+        var policy = CodePolicy()
         policy.cooldown = .seconds(60)
         policy.codeLifetime = .seconds(300)
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 7), policy: policy, store: store)

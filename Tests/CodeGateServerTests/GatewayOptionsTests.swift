@@ -1,4 +1,6 @@
+import CodeGateBase
 import CodeGateServer
+import CodeGateService
 import CodeGateFlow
 import CodeGateGateway
 import Testing
@@ -8,7 +10,7 @@ import Testing
         let options = try GatewayOptions.parse([])
         #expect(options == GatewayOptions())
         #expect(options.port == 0 && options.rateLimit == 120 && options.stateFolder == nil)
-        #expect(options.policy == LocalCodeService.Policy())
+        #expect(options.policy == CodePolicy())
         #expect(options.regions == ["CN"], "deny by default: the app's home alone")
     }
 

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateCore
 import CodeGateGateway
 import CodeGateGatewayPostgres
@@ -86,7 +87,7 @@ final class StoreUnderTest {
         _ store: any CodeStore, seed: UInt64 = 1, budgets: BudgetPlan? = nil, usesOutbox: Bool = false
     ) -> LocalCodeService {
         LocalCodeService(
-            timers: clock, random: SeededRandom(seed: seed), codeStore: store, budgets: budgets, usesOutbox: usesOutbox)
+            random: SeededRandom(seed: seed), codeStore: store, budgets: budgets, usesOutbox: usesOutbox)
     }
 
     /// Moves the clock into the next UTC hour when less than `span` of this one is left, so

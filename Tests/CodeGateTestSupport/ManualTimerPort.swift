@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateCore
 
 /// A `TimerPort` whose clock moves only when a test says so: `advance(by:)` runs every action

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateFlow
 import CodeGateGateway
 import CodeGateCore

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CSoup
 import CodeGateCore
 import CodeGateFlow

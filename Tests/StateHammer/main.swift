@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateFlow
 import CodeGateGateway
 import CodeGateGatewayPostgres
@@ -41,7 +42,7 @@ let store: any CodeStore =
     arguments[2].hasPrefix("postgresql://")
     ? PostgresStore(url: arguments[2], keyFile: nil, report: report)
     : GatewayStore(folder: StateFolder.open(arguments[2]), report: report)
-let gateway = LocalCodeService(timers: ManualTimerPort(), codeStore: store)
+let gateway = LocalCodeService(codeStore: store)
 
 var now = timespec()
 clock_gettime(CLOCK_REALTIME, &now)

@@ -1,7 +1,7 @@
+import CodeGateBase
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
-import CodeGateText
 import CAdw
 import CGtk
 import CodeGateCore

@@ -1,8 +1,8 @@
+import CodeGateBase
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
 import CodeGateGateway
-import CodeGateText
 import CodeGateHTTP
 import CAdw
 import CGtk
@@ -153,7 +153,7 @@ public final class CodeGateApplication {
     /// the embedded gateway keeps its records there, shared with every other CodeGate on it;
     /// their times are real ones, so `timers` must then read the real clock. Without one, the
     /// gateway's state lives in memory.
-    public static func openWindow(
+    package static func openWindow(
         application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions, timers: any TimerPort,
         state: Result<StateFolder, StateFileError>? = nil
     ) -> CodeGateWindow {
@@ -171,11 +171,11 @@ public final class CodeGateApplication {
             let store = state.map {
                 GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) })
             }
-            let service = LocalCodeService(
-                timers: timers, policy: options.policy, simulation: options.gateway, store: store)
+            let gateway = LocalCodeService(timers: timers, policy: options.policy, store: store)
+            let service = SimulatedCodeService(gateway, simulation: options.gateway, timers: timers)
             window = CodeGateWindow(
                 application: application, flow: CodeFlow(options: options, timers: timers, service: service),
-                messages: service.outbox)
+                messages: gateway.outbox)
         }
         let flow = window.flow
         if case .success(let folder) = state {

@@ -1,9 +1,9 @@
+import CodeGateBase
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
 import CodeGateGateway
 import CodeGateService
-import CodeGateText
 import CGtk
 import CodeGateCore
 

@@ -1,8 +1,8 @@
+import CodeGateBase
 import CodeGateGLib
 import CodeGateGtk
 import CodeGateFlow
 import CodeGateService
-import CodeGateText
 import CGtk
 import CodeGateCore
 

@@ -1,7 +1,7 @@
+import CodeGateBase
 import CAdw
 import CGtk
 import CodeGateFlow
-import CodeGateText
 import CodeGateGtk
 
 /// Names what GTK 4.8 and libadwaita 1.2 leave nameless inside the windows they build for us

@@ -1,7 +1,7 @@
+import CodeGateBase
 import CodeGateGtk
 import CodeGateFlow
 import CodeGateGateway
-import CodeGateText
 import CGtk
 import CodeGateCore
 

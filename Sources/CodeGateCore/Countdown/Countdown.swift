@@ -1,3 +1,4 @@
+import CodeGateBase
 /// The cooldown of the request button: idle → counting → idle.
 ///
 /// It stores only the instant the cooldown ends and derives everything it shows from "now", so

@@ -1,3 +1,4 @@
+import CodeGateBase
 /// How the request button words the remaining cooldown, e.g. "获取验证码({s})".
 ///
 /// Placeholders: `{s}` is the remaining whole seconds ("5"), `{ss}` the same zero-padded to two

@@ -1,3 +1,4 @@
+import CodeGateBase
 /// The rules of a "get verification code" button, without GTK: pressed, it runs the app's own
 /// request; while that runs it is sending; an answer starts the cooldown it names, and a
 /// failure or a timeout brings it back at once, so the user can try again.

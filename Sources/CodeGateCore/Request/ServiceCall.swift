@@ -1,3 +1,4 @@
+import CodeGateBase
 /// One kind of call to a server — requesting a code, or checking one — at most one at a time,
 /// each bounded by a timeout on the caller's timers. When the timeout fires first, the call is
 /// cancelled and answered with the caller's timeout error; its late answer is then dropped.

@@ -1,3 +1,4 @@
+import CodeGateBase
 /// The thumb gliding back to the start after an early release: ease-out, so it leaves quickly
 /// and settles softly.
 public struct GlideBack: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import CodeGateBase
 /// The words a new slider has, in the language of the moment: what each of its texts starts
 /// as, and what the GObject properties name as their defaults.
 extension SlideUnlock {

@@ -1,3 +1,4 @@
+import CodeGateBase
 /// The slide-to-unlock check: a thumb moved from 0 to 1 that unlocks when it reaches the end,
 /// and glides back to 0 when let go anywhere before it.
 ///

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CodeGateBase
 import Glibc
 #endif
 import Synchronization

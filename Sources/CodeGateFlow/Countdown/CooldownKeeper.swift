@@ -1,10 +1,10 @@
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
 /// Keeps a `Countdown` across restarts of the app: resumes the cooldown its store holds, saves
 /// each cooldown that starts and clears the store when it ends — because the countdown ends
 /// itself on its timers, this holds whether or not anything displays it.
 @MainActor
-public final class CooldownKeeper {
+package final class CooldownKeeper {
     private let countdown: Countdown
     private let store: any CooldownStore
     private let moment: @MainActor () -> SystemMoment
@@ -13,7 +13,7 @@ public final class CooldownKeeper {
 
     /// Resumes the cooldown saved in `store`, if one is still running, and keeps `countdown`'s
     /// cooldowns there from now on. `moment` reads the machine's clocks.
-    public init(
+    package init(
         countdown: Countdown, store: any CooldownStore, moment: @escaping @MainActor () -> SystemMoment = { .now() }
     ) {
         self.countdown = countdown

@@ -1,5 +1,5 @@
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
 /// A running cooldown written down, so that a restarted app shows what is really left.
 ///
 /// Within the same boot the end is kept on the boot clock, which neither stops during a suspend
@@ -27,7 +27,7 @@ public struct SavedCooldown: Equatable, Sendable {
     /// Records a cooldown with `remaining` of `total` left at `moment`. `total` is clamped to
     /// `shortest`…`longest` and `remaining` to zero…`total`, and a boot id a record cannot hold
     /// is dropped (the wall clock then tells), so that the record reads back.
-    public init(remaining: Duration, total: Duration, at moment: SystemMoment) {
+    package init(remaining: Duration, total: Duration, at moment: SystemMoment) {
         let total = min(Self.longest, max(Self.shortest, total))
         let remaining = min(total, max(.zero, remaining))
         bootID = SystemMoment.recordedBootID(moment.bootID) ?? ""
@@ -39,7 +39,7 @@ public struct SavedCooldown: Equatable, Sendable {
     /// What is left of the cooldown at `moment`, between zero and its whole length: an end
     /// further away than a whole cooldown (the clock was set back, or the file lies) counts as
     /// a whole cooldown.
-    public func remaining(at moment: SystemMoment) -> Duration {
+    package func remaining(at moment: SystemMoment) -> Duration {
         moment.isSameBoot(as: bootID)
             ? left(until: bootEnd, from: moment.boot) : left(until: wallEnd, from: moment.wall)
     }

@@ -1,7 +1,6 @@
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
 import CodeGateService
-import CodeGateText
 /// The whole verification flow — phone number → slide → request → code arrives → verify — in
 /// one place, so the widgets only render the states it computes and forward input.
 ///

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateCore
 import CodeGateService
 

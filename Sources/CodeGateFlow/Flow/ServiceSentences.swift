@@ -1,7 +1,6 @@
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
 import CodeGateService
-import CodeGateText
 
 // The sentences the app's window shows for the service's answers: the service itself speaks
 // no UI language, so a client, a server and the app each word its answers their own way.

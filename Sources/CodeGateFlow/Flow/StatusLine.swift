@@ -1,7 +1,6 @@
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
 import CodeGateService
-import CodeGateText
 /// The lines of feedback the flow shows, each under the control it concerns.
 public enum StatusLine: CaseIterable, Sendable {
     /// Under the phone field: `CodeFlow.phoneStatus`.

@@ -1,6 +1,6 @@
+import CodeGateService
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
-import CodeGateText
 /// Every command-line option the app takes, declared once: the GTK layer builds both the
 /// parser and `--help` from these cases, and `LaunchOptions.set(_:to:)` handles each of them
 /// in an exhaustive switch, so a new case cannot be parsed as another.

@@ -1,5 +1,5 @@
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
 import CodeGateService
 /// What the app was started with, parsed from its command-line values.
 public struct LaunchOptions: Sendable, Equatable {
@@ -31,8 +31,8 @@ public struct LaunchOptions: Sendable, Equatable {
     }
 
     /// The embedded gateway's rules under these options.
-    public var policy: LocalCodeService.Policy {
-        var policy = LocalCodeService.Policy()
+    public var policy: CodePolicy {
+        var policy = CodePolicy()
         policy.cooldown = duration
         policy.codeLifetime = codeLifetime
         return policy

@@ -1,5 +1,5 @@
+import CodeGateBase
 import CodeGateCore
-import CodeGateGateway
 /// The cooldown kept in the file `cooldown` of the `StateFolder`.
 ///
 /// A file that cannot be trusted — a FIFO, a link, another user's, huge, binary or a record
@@ -14,7 +14,7 @@ public final class CooldownFile: CooldownStore {
     private let report: @MainActor (String) -> Void
 
     /// A store in `folder`; `report` gets one line for each file it has to ignore or cannot write.
-    public init(folder: StateFolder, report: @escaping @MainActor (String) -> Void) {
+    package init(folder: StateFolder, report: @escaping @MainActor (String) -> Void) {
         self.folder = folder
         self.report = report
     }

@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 
 extension BudgetPlan {
     /// The most rules a file may hold.

@@ -1,4 +1,3 @@
-import CodeGateCore
 import CodeGateService
 
 /// The budgets against SMS pumping (`--budgets FILE`): how many text messages may go, per UTC

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateService
 
 /// The conversion guard against SMS pumping, as a provider's fraud guard works: a pumper is

@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateService
 
 /// Delivers the store's outbox to an `SMSProvider`, at least once per message, with the same

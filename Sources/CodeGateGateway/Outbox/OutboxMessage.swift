@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateService
 
 /// A text message on its way to the provider, as the outbox keeps it between the transaction

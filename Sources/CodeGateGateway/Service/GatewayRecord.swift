@@ -1,4 +1,3 @@
-import CodeGateCore
 /// What the gateway remembers about one number, with the rules it was issued under: a later
 /// start with other options applies those to later codes only.
 package struct GatewayRecord: Equatable {
@@ -11,10 +10,10 @@ package struct GatewayRecord: Equatable {
     /// Its live code; nil once used.
     package var code: IssuedCode?
 
-    /// The longest cooldown or lifetime a stored record may claim: the longest countdown the
-    /// controls run (a day), far beyond what the options allow, so a damaged number cannot hold
-    /// a number for years.
-    package static let longestRule = Countdown.longest
+    /// The longest cooldown or lifetime a stored record may claim: a day, far beyond what the
+    /// options allow (`PolicyOption.seconds`), so a damaged record cannot hold a number for
+    /// years.
+    package static let longestRule: Duration = .seconds(86_400)
 
     /// How long an expired code is remembered, so that typing it says it expired rather than
     /// that none was requested.

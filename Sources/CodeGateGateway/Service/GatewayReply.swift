@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateService
 /// What the gateway remembers of a request it answered with a code, under the request's
 /// idempotency key: for which number, how long ago, the times it answered with, and its code's

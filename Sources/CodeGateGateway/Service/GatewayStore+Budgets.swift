@@ -1,5 +1,5 @@
+import CodeGateBase
 import CSQLite
-import CodeGateCore
 import CodeGateService
 
 /// Schema 2's budget table, `budget_spent`: per budget counter (`BudgetWindow`), the messages

@@ -1,5 +1,5 @@
+import CodeGateBase
 import CSQLite
-import CodeGateCore
 import CodeGateService
 
 /// The store's limits in time, kept in the database so that every gateway on it shares them:

@@ -1,5 +1,5 @@
+import CodeGateBase
 import CSQLite
-import CodeGateCore
 import CodeGateService
 
 /// Schema 2's outbox table: the messages `update` issued, until delivered or given up. Times

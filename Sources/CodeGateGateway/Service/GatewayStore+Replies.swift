@@ -1,5 +1,5 @@
+import CodeGateBase
 import CSQLite
-import CodeGateCore
 import CodeGateService
 
 /// The store's second table, `replies`: `GatewayReply`s by idempotency key, written in the

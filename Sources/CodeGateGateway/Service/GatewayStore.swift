@@ -1,7 +1,6 @@
+import CodeGateBase
 import CSQLite
-import CodeGateCore
 import CodeGateService
-import CodeGateText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +50,7 @@ public final class GatewayStore: CodeStore {
     private static let schemaVersion: Int64 = 3
 
     private let folder: Result<StateFolder, StateFileError>?
-    private let legacyPolicy: LocalCodeService.Policy
+    private let legacyPolicy: CodePolicy
     private let capacity: Int
     private let keySource: CodeKeySource
     private let busyTimeout: Duration
@@ -72,9 +71,9 @@ public final class GatewayStore: CodeStore {
     /// how long a transaction waits for another process's lock; `capacity` is the most numbers
     /// kept; `keyFile` is the path of the key for code digests, when it is not `gateway.key` in
     /// the folder (`CodeKey`).
-    public init(
+    package init(
         folder: Result<StateFolder, StateFileError>,
-        legacyPolicy: LocalCodeService.Policy = .init(),
+        legacyPolicy: CodePolicy = .init(),
         report: @escaping @MainActor (String) -> Void,
         moment: @escaping @MainActor () -> SystemMoment = { SystemMoment.now() },
         busyTimeout: Duration = defaultBusyTimeout,
@@ -92,7 +91,7 @@ public final class GatewayStore: CodeStore {
 
     /// A store in memory only, gone with the process: for a gateway whose state need not
     /// outlive it (tests, and windows built without a state folder).
-    public init(inMemoryWith moment: @escaping @MainActor () -> SystemMoment) {
+    package init(inMemoryWith moment: @escaping @MainActor () -> SystemMoment) {
         folder = nil
         legacyPolicy = .init()
         capacity = Self.defaultCapacity

@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 /// A code the gateway issued, as it keeps it: an HMAC-SHA256 of a fresh salt and the code
 /// under the server's key (`CodeKey`), never the digits, so neither the state database nor a
 /// look at memory shows a live code.
@@ -30,7 +30,7 @@ package struct IssuedCode: Equatable {
     /// A record of `code` under `key`, with a fresh salt from `random`.
     init(code: String, key: [UInt8], attemptsLeft: Int, random: inout some RandomNumberGenerator) {
         let salt = (0..<Self.saltSize).map { _ in UInt8.random(in: .min ... .max, using: &random) }
-        self.init(salt: salt, digest: SHA256.hmac(key: key, salt + Array(code.utf8)), attemptsLeft: attemptsLeft)
+        self.init(salt: salt, digest: HMAC.sha256(key: key, salt + Array(code.utf8)), attemptsLeft: attemptsLeft)
     }
 
     /// A record read back from the state database.
@@ -48,7 +48,7 @@ package struct IssuedCode: Equatable {
 
     /// The verification id of the code with `salt` under `key`, which its requester is told.
     static func verificationID(salt: [UInt8], key: [UInt8]) -> String {
-        Hex.encode(SHA256.hmac(key: key, idLabel + salt).prefix(idSize))
+        Hex.encode(HMAC.sha256(key: key, idLabel + salt).prefix(idSize))
     }
 
     /// Whether `id` is this code's verification id under `key`, compared in constant time.
@@ -62,6 +62,6 @@ package struct IssuedCode: Equatable {
 
     /// Whether `guess` is the code issued under `key`, compared in constant time.
     func matches(_ guess: String, key: [UInt8]) -> Bool {
-        VerificationCode.matches(SHA256.hmac(key: key, salt + Array(guess.utf8)), digest)
+        VerificationCode.matches(HMAC.sha256(key: key, salt + Array(guess.utf8)), digest)
     }
 }

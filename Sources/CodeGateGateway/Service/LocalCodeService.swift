@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateService
 /// The embedded SMS gateway `make run` uses with no set-up: it issues 6-digit codes, "delivers"
 /// them as text messages to `outbox`, and enforces the rules a real provider does — cooldown,
@@ -12,19 +12,6 @@ import CodeGateService
 /// than send a code it could not remember.
 @MainActor
 public final class LocalCodeService: CodeService {
-    /// The rules codes are issued under.
-    public struct Policy: Equatable, Sendable {
-        /// Time between two requests for the same number.
-        public var cooldown: Duration = .seconds(60)
-        /// How long a code stays valid.
-        public var codeLifetime: Duration = .seconds(300)
-        /// Wrong guesses allowed before the code is locked.
-        public var maxAttempts = 5
-
-        /// The defaults: 60 s cooldown, codes valid for 5 minutes, 5 guesses.
-        public init() {}
-    }
-
     /// Told of each message the gateway delivers, in order: what the phone would receive.
     /// With `usesOutbox`, nothing is told here: the messages go into the store's outbox.
     public let outbox = ObserverList<SMSMessage>()
@@ -39,9 +26,7 @@ public final class LocalCodeService: CodeService {
     /// observers at once (the simulated phone).
     public let usesOutbox: Bool
     private let budgets: BudgetPlan?
-    private let timers: any TimerPort
-    private let policy: Policy
-    private let simulation: GatewaySimulation
+    private let policy: CodePolicy
     private var random: any RandomNumberGenerator
     private let store: any CodeStore
 
@@ -50,15 +35,14 @@ public final class LocalCodeService: CodeService {
     public convenience init(
         timers: any TimerPort,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-        policy: Policy = Policy(),
-        simulation: GatewaySimulation = GatewaySimulation(),
+        policy: CodePolicy = CodePolicy(),
         store: GatewayStore? = nil,
         budgets: BudgetPlan? = nil,
         usesOutbox: Bool = false
     ) {
         let origin = timers.now
         self.init(
-            timers: timers, random: random, policy: policy, simulation: simulation,
+            random: random, policy: policy,
             codeStore: store ?? GatewayStore(inMemoryWith: {
                 let elapsed = origin.duration(to: timers.now)
                 return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
@@ -67,21 +51,18 @@ public final class LocalCodeService: CodeService {
 
     /// Creates the gateway over any store: a database server's (`codegate-gateway --database`).
     package init(
-        timers: any TimerPort, random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-        policy: Policy = Policy(), simulation: GatewaySimulation = GatewaySimulation(), codeStore: any CodeStore,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        policy: CodePolicy = CodePolicy(), codeStore: any CodeStore,
         budgets: BudgetPlan? = nil, usesOutbox: Bool = false
     ) {
-        self.timers = timers
         self.budgets = budgets
         self.usesOutbox = usesOutbox
         self.random = random
         self.policy = policy
-        self.simulation = simulation
         store = codeStore
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
-        try await arrive()
         let key = try codeKey()
         let issued = try storing(number, replyKey: nil, budgets: []) { record, _, sending -> Issue? in
             guard let issue = issue(&record, key: key) else { return nil }
@@ -102,7 +83,6 @@ public final class LocalCodeService: CodeService {
     public func requestCode(for number: PhoneNumber, idempotencyKey key: String, client: String? = nil)
         async throws(CodeServiceError) -> KeyedReceipt
     {
-        try await arrive()
         let secret = try codeKey()
         let windows = budgets?.windows(for: number, client: client) ?? []
         let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
@@ -233,21 +213,6 @@ public final class LocalCodeService: CodeService {
             verificationID: IssuedCode.verificationID(salt: issue.salt, key: key))
     }
 
-    /// The request's way to the gateway: the simulated latency and failure.
-    private func arrive() async throws(CodeServiceError) {
-        try await crossNetwork()
-        switch simulation.failure {
-        case .network: throw .network
-        // A minute, as a provider's limit per client would be: the message says how long.
-        case .rateLimited: throw .rateLimited(retryAfter: 60)
-        case .timeout:
-            // A gateway that never answers: wait until the caller gives up.
-            try? await timers.sleep(for: .seconds(365 * 86_400))
-            throw .timeout
-        case nil: break
-        }
-    }
-
     /// Counts a request from `client` against `limit` requests a minute (0: none), in the
     /// store, so every gateway on it shares each client's allowance: nil when it is admitted,
     /// else the whole seconds until it would be (`GatewayStore.admit`).
@@ -283,7 +248,6 @@ public final class LocalCodeService: CodeService {
     public func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)
         -> VerificationResult
     {
-        try await crossNetwork()
         let key = try codeKey()
         let result = try storing(number) { record -> VerificationResult in
             // The id is checked even when there is no code, so the time taken tells nothing.
@@ -333,15 +297,6 @@ public final class LocalCodeService: CodeService {
         _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
     ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
         try storing(number, replyKey: nil, budgets: []) { record, _, _ in decide(&record) }
-    }
-
-    private func crossNetwork() async throws(CodeServiceError) {
-        guard simulation.latency > .zero else { return }
-        do {
-            try await timers.sleep(for: simulation.latency)
-        } catch {
-            throw .timeout
-        }
     }
 }
 

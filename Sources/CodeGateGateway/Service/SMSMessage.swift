@@ -1,5 +1,4 @@
-import CodeGateCore
-import CodeGateText
+import CodeGateBase
 import CodeGateService
 /// A text message as the phone would receive it.
 public struct SMSMessage: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateService
 
 /// An instant as a store keeps it: the boot it was read in, the boot clock and the wall clock

@@ -1,5 +1,5 @@
-import CodeGateCore
 #if canImport(Glibc)
+import CodeGateBase
 import Glibc
 #endif
 

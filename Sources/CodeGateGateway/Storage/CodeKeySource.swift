@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateService
 
 /// Where a store finds the key code digests are made under (`CodeKey`), read at its first use

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CSQLite
 
 /// A value in or out of SQLite: the four storage classes the gateway's table uses.

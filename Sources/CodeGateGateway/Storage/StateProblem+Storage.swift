@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateService
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CLibPQ
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CGtk
 import CodeGateCore
 import CodeGateGLib

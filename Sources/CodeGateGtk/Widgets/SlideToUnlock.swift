@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateGLib
 import CGtk
 import CodeGateCore

@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateProtocol
 /// What came back for one request, as far as the protocol looks at it: the status, the few
 /// headers it defines, and the body, already bounded by the reader.

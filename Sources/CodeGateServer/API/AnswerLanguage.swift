@@ -1,4 +1,4 @@
-import CodeGateText
+import CodeGateBase
 import Glibc
 
 /// The language an answer's message is written in: the first of the request's

@@ -1,7 +1,6 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateGateway
 import CodeGateService
-import CodeGateText
 import CodeGateProtocol
 
 /// One of the protocol's error answers (docs/protocol.md, "Errors"): its status, its

@@ -1,5 +1,5 @@
+import CodeGateBase
 import CSoup
-import CodeGateCore
 import CodeGateGateway
 import Glibc
 

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateGateway
 import CodeGateProtocol
 
@@ -16,7 +17,7 @@ enum ProviderMessage {
     /// The signature header's value for `body` sent at `timestamp` (seconds since 1970) under
     /// `key`: `sha256=` and the hex HMAC-SHA256 of "TIMESTAMP.BODY".
     static func signature(of body: [UInt8], timestamp: Int64, key: [UInt8]) -> String {
-        let digest = SHA256.hmac(key: key, Array("\(timestamp).".utf8) + body)
+        let digest = HMAC.sha256(key: key, Array("\(timestamp).".utf8) + body)
         return ProviderHeader.signatureScheme + Hex.encode(digest)
     }
 }

@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateGateway
 
 /// `--sms-webhook URL`: each attempt POSTs the message's JSON (`ProviderMessage`) to the URL,

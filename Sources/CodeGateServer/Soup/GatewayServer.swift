@@ -1,6 +1,5 @@
-import CodeGateCore
+import CodeGateBase
 import CodeGateGateway
-import CodeGateText
 import CodeGateProtocol
 import Glibc
 

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateCore
 
 /// A request the app answered with `codegate_request_failed`.

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CCodeGateGObject
 import CGtk
 import CodeGateCore

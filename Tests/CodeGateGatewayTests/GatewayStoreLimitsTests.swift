@@ -1,0 +1,176 @@
+import CGLib
+import CodeGateBase
+@testable import CodeGateGateway
+import CodeGateService
+import CodeGateTestSupport
+import Glibc
+import Testing
+
+/// What the store never forgets while it matters, and the limits it keeps for every gateway on
+/// it: a full store refuses rather than evict, a damaged one refuses for a cooldown, and the
+/// rate limit is one per client whichever gateway is asked.
+extension GatewayStoreTests {
+    func numbered(_ index: Int) throws -> PhoneNumber {
+        try #require(PhoneNumber.check("+44770091\(String(1000 + index))").number)
+    }
+
+    @Test func aFullStoreRefusesNewNumbersAndEvictsNoLiveRecord() async throws {
+        let gateway = service(capacity: 20)
+        let log = MessageLog(gateway.outbox)
+        let (code, id) = try await deliveredCode(gateway)
+        var refusals: [CodeServiceError] = []
+        for index in 0..<30 {
+            let other = try numbered(index)
+            do {
+                _ = try await gateway.requestCode(for: other)
+            } catch {
+                refusals.append(error)
+            }
+        }
+        #expect(log.messages.count == 20, "the first 19 others fit beside the number")
+        #expect(
+            refusals == Array(repeating: .stateUnavailable(.crowded(secondsLeft: 300)), count: 11),
+            "until the first code expires")
+        await #expect(throws: CodeServiceError.cooldown(secondsLeft: 60), "its cooldown is kept") {
+            try await gateway.requestCode(for: self.number)
+        }
+        clock.advance(by: .seconds(60))
+        let last = try numbered(29)
+        await #expect(
+            throws: CodeServiceError.stateUnavailable(.crowded(secondsLeft: 240)), "cooldowns over, the codes live"
+        ) {
+            try await gateway.requestCode(for: last)
+        }
+        #expect(try await gateway.verify(code, for: number, verificationID: id) == .verified, "and its code")
+        clock.advance(by: .seconds(240))
+        _ = try await gateway.requestCode(for: last)
+        #expect(log.messages.count == 21, "room once a code expired")
+        #expect(reports.isEmpty)
+    }
+
+    @Test func aDatabaseDamagedMidRunSendsNothingForACooldownThenResumes() async throws {
+        let gateway = service()
+        let log = MessageLog(gateway.outbox)
+        _ = try await deliveredCode(gateway)
+        clock.advance(by: .seconds(5))
+        let descriptor = open(path, O_WRONLY)
+        #expect(pwrite(descriptor, [UInt8](repeating: 0x41, count: 4096), 4096, 0) == 4096)
+        close(descriptor)
+        unlink(path + "-wal")
+        unlink(path + "-shm")
+        // The running gateway may not see the damage (SQLite keeps what it read); a restarted
+        // one does, sets the file aside and refuses, and so does the first from then on.
+        let restarted = service()
+        let restartedLog = MessageLog(restarted.outbox)
+        let other = try numbered(1)
+        var refusals: [CodeServiceError] = []
+        for (asked, by) in [(number, restarted), (number, gateway), (other, gateway), (other, restarted)] {
+            do {
+                _ = try await by.requestCode(for: asked)
+            } catch {
+                refusals.append(error)
+            }
+        }
+        #expect(
+            log.messages.count == 1 && restartedLog.messages.isEmpty, "no second SMS inside the cooldown: \(refusals)")
+        #expect(refusals == Array(repeating: .stateUnavailable(.recovering(secondsLeft: 60)), count: 4))
+        #expect(reports.contains { $0.hasPrefix("set aside the damaged state database") }, "\(reports)")
+        clock.advance(by: .seconds(60))
+        _ = try await deliveredCode(restarted)
+        _ = try await deliveredCode(gateway, to: other)
+    }
+
+    @Test func aDatabaseRemovedMidRunSendsNothingForACooldown() async throws {
+        let gateway = service()
+        let log = MessageLog(gateway.outbox)
+        _ = try await deliveredCode(gateway)
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(path + suffix)
+        }
+        await #expect(throws: CodeServiceError.stateUnavailable(.recovering(secondsLeft: 60))) {
+            try await gateway.requestCode(for: self.number)
+        }
+        #expect(log.messages.count == 1)
+        #expect(reports.contains { $0.hasSuffix("was removed; starting afresh") }, "\(reports)")
+        clock.advance(by: .seconds(60))
+        _ = try await deliveredCode(gateway)
+    }
+
+    @Test func theHealthCheckSaysWhenEveryNewNumberIsRefused() async throws {
+        let gateway = service(capacity: 3)
+        #expect(gateway.healthProblem() == nil)
+        for index in 0..<3 {
+            _ = try await gateway.requestCode(for: try numbered(index))
+        }
+        #expect(gateway.healthProblem() == .crowded(secondsLeft: 300), "full: every new number is refused")
+        clock.advance(by: .seconds(300))
+        #expect(gateway.healthProblem() == nil, "room once the first code expired")
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(path + suffix)
+        }
+        #expect(gateway.healthProblem() == .recovering(secondsLeft: 60), "started afresh: closed for a cooldown")
+        clock.advance(by: .seconds(60))
+        #expect(gateway.healthProblem() == nil)
+    }
+
+    @Test func theRateLimitIsSharedByEveryGatewayOnTheStore() throws {
+        let first = store()
+        let second = store()
+        #expect(try first.admit("10.0.0.1", limit: 2) == nil)
+        #expect(try second.admit("10.0.0.1", limit: 2) == nil)
+        #expect(try first.admit("10.0.0.1", limit: 2) == 30, "the other gateway's request counted")
+        #expect(try second.admit("10.0.0.2", limit: 2) == nil, "another client")
+        clock.advance(by: .seconds(30))
+        #expect(try store().admit("10.0.0.1", limit: 2) == nil, "and across a restart")
+        #expect(try first.admit("10.0.0.1", limit: 0) == nil, "0 is no limit")
+    }
+
+    /// The digest is an HMAC under the key file: the database, or a copy of it, verifies no code
+    /// without that file, and the digest is not the salted SHA-256 a million guesses would find.
+    /// Nor is the verification id made without it: it binds no check there.
+    @Test func theDatabaseAloneRevealsNoCode() async throws {
+        let (code, id) = try await deliveredCode(service())
+        let row = try rows("SELECT salt, digest FROM numbers")
+        guard case .blob(let salt) = row[0][0], case .blob(let digest) = row[0][1] else {
+            throw TestFailure.unexpected(row)
+        }
+        #expect(digest != Self.plainSHA256(salt + Array(code.utf8)))
+        mkdir(folder("copy"), 0o700)
+        for name in ["gateway.db", "gateway.db-wal"] {
+            // The log may have been folded into the database when the gateway closed it.
+            if access(folder("codegate/" + name), F_OK) == 0 {
+                makeFile(folder("copy/" + name), bytes: try readBytes(folder("codegate/" + name)))
+            }
+        }
+        let copy = LocalCodeService(
+            timers: clock,
+            store: GatewayStore(
+                folder: StateFolder.open(folder("copy")), report: { _ in },
+                moment: { [unowned self] in moment() }))
+        #expect(
+            try await copy.verify(code, for: number, verificationID: id) == .noCodeRequested, "a copy without the key")
+        unlink(folder("codegate/gateway.key"))
+        let without = try await service().verify(code, for: number, verificationID: id)
+        #expect(without == .noCodeRequested, "the database without its key: \(without)")
+        var status = stat()
+        #expect(
+            lstat(folder("codegate/gateway.key"), &status) == 0 && status.st_mode & 0o777 == 0o600, "a new key, private"
+        )
+    }
+
+    /// The SHA-256 of `bytes` with no key, by GLib: what a digest without the key would be.
+    private static func plainSHA256(_ bytes: [UInt8]) -> [UInt8] {
+        let checksum = g_checksum_new(G_CHECKSUM_SHA256)
+        defer { g_checksum_free(checksum) }
+        g_checksum_update(checksum, bytes, gssize(bytes.count))
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length = gsize(digest.count)
+        g_checksum_get_digest(checksum, &digest, &length)
+        return digest
+    }
+
+}
+
+enum TestFailure: Error {
+    case unexpected([[SQLiteValue]])
+}
