@@ -45,6 +45,22 @@ import Testing
         if case .sent = after {} else { Issue.record("refused after the hour: \(after)") }
     }
 
+    /// The app's window asks through the same rules as an HTTP request, with no key: a spent
+    /// budget is too many requests, for as long as the budget's period has left.
+    @Test func theWindowsRequestsSpendTheSameBudgets() async throws {
+        let service = try service("number hour 2\n")
+        let number = number("+447700900100")
+        for _ in 0..<2 {
+            _ = try await service.requestCode(for: number)
+            clock.advance(by: .seconds(1))
+        }
+        await #expect(throws: CodeServiceError.rateLimited(retryAfter: 3588)) {
+            try await service.requestCode(for: number)
+        }
+        let keyed = try await service.requestCode(for: number, idempotencyKey: "k")
+        #expect(keyed == .overBudget(BudgetRefusal(kind: .number, prefix: "+44", secondsLeft: 3588)))
+    }
+
     @Test func unlistedCallingCodesShareTheDefaultEachOnItsOwn() async throws {
         let service = try service("default day 1\n+1876 day 5\n")
         #expect(try await sent(service, "+12025550100", "a"))

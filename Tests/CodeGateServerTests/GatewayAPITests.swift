@@ -80,6 +80,20 @@ import Testing
         #expect(phone.messages.first?.recipient.e164 == number)
     }
 
+    /// The text message is worded in the request's language, as its answer is, with the
+    /// app's catalogs (which `make test` compiles into .build/locale first).
+    @Test func theTextMessageIsInTheRequestsLanguage() async throws {
+        let catalogs: String = try #require(LocaleDirectory.find(), "no .build/locale: run make locale")
+        TextDomain.bind(to: catalogs)
+        let (api, phone) = gateway()
+        #expect(await ask(api, language: "en").status == 201)
+        #expect(phone.messages.last?.text.hasPrefix("[CodeGate] Code ") == true, "\(phone.messages)")
+        #expect(await ask(api, "+447400900124", key: "key-2", language: "zh-TW, en;q=0.5").status == 201)
+        #expect(phone.messages.last?.text.hasPrefix("【CodeGate】驗證碼 ") == true, "\(phone.messages)")
+        // Around the requests, the process's own words hold.
+        #expect(SMSMessage.codeText("123456", validFor: .seconds(300)) == "【CodeGate】验证码 123456，5分钟内有效，请勿泄露。")
+    }
+
     @Test func theSameKeyReplaysWhatIsLeftWithoutASecondSMS() async {
         let (api, phone) = gateway()
         let id = id(of: await ask(api))

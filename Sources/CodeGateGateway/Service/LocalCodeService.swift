@@ -62,17 +62,20 @@ public final class LocalCodeService: CodeService {
         store = codeStore
     }
 
+    /// A code for `number`, as the app's window asks for one: through the same rules as a
+    /// request over HTTP (`requestCode(for:idempotencyKey:client:wording:)`), with no key and
+    /// no client; a spent budget is, to the person at the window, too many requests.
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
-        let key = try codeKey()
-        let issued = try storing(number, replyKey: nil, budgets: []) { record, _, sending -> Issue? in
-            guard let issue = issue(&record, key: key) else { return nil }
-            queue(issue.code, to: number, in: &sending)
-            return issue
+        switch try await requestCode(for: number, idempotencyKey: nil) {
+        case .sent(let receipt), .replayed(let receipt): return receipt
+        case .overBudget(let refusal): throw .rateLimited(retryAfter: refusal.secondsLeft)
+        // Only a key answered for another number is refused so, and there is no key here.
+        case .keyMismatch: throw .badAnswer
         }
-        return try deliver(issued.answer, to: number, key: key, secondsLeft: issued.secondsLeft)
     }
 
-    /// `requestCode`, under an idempotency key: a key answered before — by this gateway or any
+    /// A code for `number`, its text message worded by `wording` (in the request's language).
+    /// Under an idempotency key, a key answered before — by this gateway or any
     /// other on the same state, before or after a restart — gets its answer again, with what is
     /// left of its times, and sends no SMS; a key answered for another number is refused. Only
     /// a request that sent a code leaves its key behind: a refused one is decided afresh.
@@ -80,9 +83,10 @@ public final class LocalCodeService: CodeService {
     /// all numbers, and `client`'s — has a message left in its period, and spends one of each;
     /// and when the conversion guard (`PumpingGuard`) has not suspended the number's block or
     /// range. A number that verified a code lately passes both but for its own budget.
-    public func requestCode(for number: PhoneNumber, idempotencyKey key: String, client: String? = nil)
-        async throws(CodeServiceError) -> KeyedReceipt
-    {
+    public func requestCode(
+        for number: PhoneNumber, idempotencyKey key: String?, client: String? = nil,
+        wording: @escaping SMSWording = { $0() }
+    ) async throws(CodeServiceError) -> KeyedReceipt {
         let secret = try codeKey()
         let windows = budgets?.windows(for: number, client: client) ?? []
         let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
@@ -103,10 +107,12 @@ public final class LocalCodeService: CodeService {
                 let left = (sending.periodLeft[prefix.sent] ?? .seconds(1)).secondsRoundedUp
                 return PrefixSuspension(level: prefix.level, prefix: prefix.prefix, secondsLeft: max(1, left))
             }
-            queue(issue.code, to: number, in: &sending)
-            reply = GatewayReply(
-                number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
-                codeSalt: issue.salt)
+            queue(issue.code, to: number, in: &sending, wording: wording)
+            if key != nil {
+                reply = GatewayReply(
+                    number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
+                    codeSalt: issue.salt)
+            }
             return .issued(issue)
         }
         for suspension in suspended { suspensions.notify(suspension) }
@@ -115,7 +121,8 @@ public final class LocalCodeService: CodeService {
         case .mismatch: return .keyMismatch
         case .overBudget(let refusal): return .overBudget(refusal)
         case .issued(let issue):
-            return .sent(try deliver(issue, to: number, key: secret, secondsLeft: decided.secondsLeft))
+            return .sent(
+                try deliver(issue, to: number, key: secret, secondsLeft: decided.secondsLeft, wording: wording))
         }
     }
 
@@ -169,9 +176,9 @@ public final class LocalCodeService: CodeService {
     }
 
     /// Puts the message carrying `code` in the outbox, when the gateway uses one.
-    private func queue(_ code: String, to number: PhoneNumber, in sending: inout Sending) {
+    private func queue(_ code: String, to number: PhoneNumber, in sending: inout Sending, wording: SMSWording) {
         guard usesOutbox else { return }
-        let text = SMSMessage.codeText(code, validFor: policy.codeLifetime)
+        let text = wording { SMSMessage.codeText(code, validFor: self.policy.codeLifetime) }
         sending.message = (
             OutboxMessage.newID(using: &random), SMSMessage(recipient: number, text: text), policy.codeLifetime
         )
@@ -198,14 +205,15 @@ public final class LocalCodeService: CodeService {
 
     /// Sends the code issued to `number` and says so, with its verification id under `key`;
     /// no code means the cooldown refused it.
-    private func deliver(_ issue: Issue?, to number: PhoneNumber, key: [UInt8], secondsLeft: Int)
-        throws(CodeServiceError) -> CodeReceipt
+    private func deliver(
+        _ issue: Issue?, to number: PhoneNumber, key: [UInt8], secondsLeft: Int, wording: SMSWording
+    ) throws(CodeServiceError) -> CodeReceipt
     {
         guard let issue else { throw .cooldown(secondsLeft: secondsLeft) }
         if usesOutbox {
             enqueued.notify()
         } else {
-            let text = SMSMessage.codeText(issue.code, validFor: policy.codeLifetime)
+            let text = wording { SMSMessage.codeText(issue.code, validFor: self.policy.codeLifetime) }
             outbox.notify(SMSMessage(recipient: number, text: text))
         }
         return CodeReceipt(

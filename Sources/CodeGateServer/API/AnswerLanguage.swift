@@ -51,17 +51,6 @@ enum AnswerLanguage: Hashable, Sendable {
         return body()
     }
 
-    /// Switches gettext to this language until `leave` is called with the result: for an
-    /// awaited call, which `speaking` cannot wrap.
-    @MainActor func enter() -> locale_t? {
-        locale.map { uselocale($0) }
-    }
-
-    /// Back to the locale `enter` replaced.
-    @MainActor static func leave(_ previous: locale_t?) {
-        if let previous { uselocale(previous) }
-    }
-
     // MARK: - Parts
 
     /// Whether messages come out in this language: its locale exists, and its catalog

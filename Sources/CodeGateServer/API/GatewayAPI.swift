@@ -18,7 +18,7 @@ public final class GatewayAPI {
         case verify
     }
 
-    private let service: LocalCodeService
+    private let service: any GatewayService
     private let rateLimit: Int
     private let screen: NumberScreen
     /// Told what each code request and check came to, for `/metrics`.
@@ -27,7 +27,7 @@ public final class GatewayAPI {
     /// Serves `service`, which keeps the idempotency keys in its state with its codes, and
     /// each client's rate: `rateLimit` requests a minute (0: no limit), shared by every
     /// gateway on the same state. Codes go to mobile numbers of `regions` alone (`NumberScreen`).
-    public init(service: LocalCodeService, rateLimit: Int, regions: Set<String>) {
+    package init(service: any GatewayService, rateLimit: Int, regions: Set<String>) {
         self.service = service
         self.rateLimit = rateLimit
         screen = NumberScreen(regions: regions)
@@ -124,13 +124,11 @@ public final class GatewayAPI {
             outcomes.notify(.numberRefused(reason: refused.kind.rawValue, region: region))
             throw refused
         }
-        // The text message is worded in the request's language too. No answer of this gateway
-        // awaits anything but the service, so no other request runs under this locale.
-        let previous = language.enter()
-        defer { AnswerLanguage.leave(previous) }
         let outcome: KeyedReceipt
         do {
-            outcome = try await service.requestCode(for: number, idempotencyKey: key, client: request.client)
+            // The text message is worded in the request's language too.
+            outcome = try await service.requestCode(
+                for: number, idempotencyKey: key, client: request.client, wording: { language.speaking($0) })
         } catch {
             throw Refusal(error)
         }

@@ -1,0 +1,22 @@
+import CodeGateService
+
+/// What the gateway's HTTP API asks of the gateway behind it: a code under an idempotency
+/// key, worded in the request's language; a check; each client's rate; and its health.
+/// `LocalCodeService` is the one, on any `CodeStore`.
+@MainActor
+package protocol GatewayService: AnyObject {
+    /// A code for `number` (`LocalCodeService.requestCode(for:idempotencyKey:client:wording:)`).
+    func requestCode(
+        for number: PhoneNumber, idempotencyKey key: String?, client: String?, wording: @escaping SMSWording
+    ) async throws(CodeServiceError) -> KeyedReceipt
+    /// Checks `code` for `number` under `verificationID` (`CodeService.verify`).
+    func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)
+        -> VerificationResult
+    /// Counts a request from `client` against `limit` a minute: nil when admitted, else the
+    /// whole seconds until it would be.
+    func admit(_ client: String, limit: Int) throws(CodeServiceError) -> Int?
+    /// What a request would meet now; nil when the gateway is healthy.
+    func healthProblem() -> StateProblem?
+}
+
+extension LocalCodeService: GatewayService {}
