@@ -182,8 +182,8 @@ let package = Package(
         .target(
             name: "CodeGateServer",
             dependencies: [
-                "CodeGateBase", "CodeGateService", "CodeGateGateway", "CodeGateGLib", "CodeGateProtocol", "CSoup",
-                "CSockDiag", "CPhoneNumbers",
+                "CodeGateBase", "CodeGateService", "CodeGateGateway", "CodeGateGLib", "CodeGateProtocol", "CodeGateHTTP",
+                "CSoup", "CSockDiag", "CPhoneNumbers",
             ]
         ),
         .executableTarget(
