@@ -232,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "CodeGateStoreTests",
             dependencies: [
-                "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateCore", "CodeGateTestSupport",
+                "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateBase", "CodeGateTestSupport",
             ]),
         .testTarget(
             name: "CodeGateServerTests",

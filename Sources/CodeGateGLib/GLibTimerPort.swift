@@ -1,6 +1,5 @@
 import CodeGateBase
 import CGLib
-import CodeGateCore
 import Glibc
 
 /// The app's `TimerPort`: each scheduled action is one GLib source on the default main

@@ -1,6 +1,5 @@
 import CodeGateBase
 import CGLib
-import CodeGateCore
 
 /// One call at the next idle moment of GTK's main loop, owned by whoever holds it: scheduling
 /// again while one waits does nothing, and `cancel()` (in its owner's dispose) removes the

@@ -1,6 +1,5 @@
 import CodeGateBase
 import CGLib
-import CodeGateCore
 
 /// Connects Swift closures to GObject signals — the package's, and an app's own (its
 /// GtkApplication's `activate`, a button's `clicked`); GTK's own signal shapes are added by

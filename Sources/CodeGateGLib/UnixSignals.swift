@@ -1,6 +1,5 @@
 import CodeGateBase
 import CGLib
-import CodeGateCore
 
 /// Unix signals such as SIGTERM as ordinary work on the GLib main loop: GLib turns each into a
 /// source (`g_unix_signal_add_full`), so the action runs on the main thread between events, not

@@ -1,5 +1,4 @@
 import CodeGateBase
-@testable import CodeGateCore
 import CodeGateTestSupport
 import Testing
 

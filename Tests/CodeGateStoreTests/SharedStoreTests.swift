@@ -1,4 +1,4 @@
-import CodeGateCore
+import CodeGateBase
 @testable import CodeGateGateway
 import CodeGateService
 import CodeGateTestSupport

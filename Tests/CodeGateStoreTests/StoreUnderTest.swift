@@ -1,5 +1,4 @@
 import CodeGateBase
-import CodeGateCore
 import CodeGateGateway
 import CodeGateGatewayPostgres
 import CodeGateService
