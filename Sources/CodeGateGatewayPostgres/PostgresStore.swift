@@ -96,59 +96,16 @@ public final class PostgresStore: CodeStore {
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) throws(StateProblem) -> Answer {
-        return try transaction { connection, deadline throws(PostgresError) -> Answer in
+        let outcome = try transaction { connection, deadline throws(PostgresError) -> Result<Answer, StateProblem> in
             try Self.lock("number:" + number.e164, on: connection, until: deadline)
             if let replyKey { try Self.lock("reply:" + replyKey, on: connection, until: deadline) }
             // The clocks are read once the locks are held: a decision made after another's
             // commit is stamped after it too, however long it waited for the lock.
-            let now = moment()
-            let read = try Self.budgets(budgets, on: connection, until: deadline, at: now)
-            let rows = try connection.run(
-                """
-                SELECT boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest
-                FROM codegate_numbers WHERE number = $1
-                """, [number.e164], until: deadline)
-            let stored = rows.first.flatMap { Self.record(from: $0, at: now) }
-            if !rows.isEmpty && stored == nil { remember("dropped a damaged record for a number") }
-            var record = stored.flatMap { $0.isKept ? $0 : nil }
-            let storedReply = try replyKey.flatMap { key throws(PostgresError) in
-                try Self.reply(for: key, on: connection, until: deadline, at: now)
-            }
-            var reply = storedReply
-            var sending = read
-            let answer = decide(&record, &reply, &sending)
-            try Self.spend(sending.spent, over: read.spent, on: connection, until: deadline, at: now)
-            if let message = sending.message {
-                try Self.enqueue(
-                    message.sms, id: message.id, lifetime: message.lifetime, on: connection, until: deadline, at: now)
-            }
-            if let replyKey, reply != storedReply {
-                try Self.store(reply, for: replyKey, on: connection, until: deadline, at: now)
-            }
-            // A record decided as it was read (a request in its cooldown, a locked code) is not
-            // written again: only what changed costs a write.
-            if let record, record.isKept, record != stored {
-                let issued = StoredInstant(record.age, before: now)
-                let code = record.storedCode
-                try connection.run(
-                    """
-                    INSERT INTO codegate_numbers
-                        (number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                    ON CONFLICT (number) DO UPDATE SET boot_id = $2, issued_boot = $3, issued_wall = $4,
-                        cooldown = $5, lifetime = $6, attempts_left = $7, salt = $8, digest = $9
-                    """,
-                    [
-                        number.e164, issued.bootID, String(issued.boot), String(issued.wall),
-                        String(record.cooldown.wholeNanoseconds), String(record.lifetime.wholeNanoseconds),
-                        code.map { String($0.attempts) }, code.map { PostgresText.bytea($0.salt) },
-                        code.map { PostgresText.bytea($0.digest) },
-                    ], until: deadline)
-            } else if !rows.isEmpty && !(record?.isKept ?? false) {
-                try connection.run("DELETE FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
-            }
-            return answer
+            let transaction = PostgresStoreTransaction(
+                store: self, connection: connection, deadline: deadline, now: moment())
+            return try StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
         }
+        return try outcome.get()
     }
 
     /// Runs `body` in one transaction on the connection, connecting first if need be, within
@@ -303,7 +260,7 @@ public final class PostgresStore: CodeStore {
     // MARK: - Rows
 
     /// The record in a row, or nil when any field is not one a record holds.
-    private static func record(from row: [String?], at now: SystemMoment) -> GatewayRecord? {
+    static func record(from row: [String?], at now: SystemMoment) -> GatewayRecord? {
         guard row.count == 8, let bootID = row[0], let boot = row[1].flatMap({ Int64($0) }),
             let wall = row[2].flatMap({ Int64($0) }), let cooldown = row[3].flatMap({ Int64($0) }),
             let lifetime = row[4].flatMap({ Int64($0) })

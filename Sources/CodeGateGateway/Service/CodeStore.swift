@@ -2,8 +2,9 @@ import CodeGateService
 
 /// What the gateway's rules (`LocalCodeService`) need of the place they keep their state:
 /// one transaction per decision on a number, the key for code digests, each client's rate,
-/// and a health check. `GatewayStore` is one, over SQLite in the state folder; a store on a
-/// database server would be another, beside it, with the same rules on top.
+/// and a health check. `GatewayStore` is one, over SQLite in the state folder, and
+/// `PostgresStore` another, on a server many gateways share; both decide under one policy
+/// (`StoreRules`), each through its own driver's `StoreTransaction`.
 @MainActor
 package protocol CodeStore: AnyObject {
     /// Runs `decide` on `number`'s record, and on the reply kept under `replyKey` when there

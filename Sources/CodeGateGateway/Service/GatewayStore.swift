@@ -118,46 +118,9 @@ public final class GatewayStore: CodeStore {
         let outcome: Result<Answer, StateProblem>
         do {
             outcome = try database.transaction { () throws(SQLiteError) -> Result<Answer, StateProblem> in
-                // The clocks are read once the write lock is held (`BEGIN IMMEDIATE`): a
-                // decision made after another process's commit is stamped after it too.
-                let now = moment()
-                if let wait = try Self.closedTime(in: database, at: now) {
-                    return .failure(.recovering(secondsLeft: wait))
-                }
-                try prune(database, except: number, at: now)
-                let rows = try database.run(
-                    "SELECT \(Self.columns) FROM numbers WHERE number = ?", [.text(number.e164)])
-                let stored = rows.first.flatMap { Self.record(from: $0, at: now) }
-                if !rows.isEmpty && stored == nil {
-                    remember("dropped a damaged record in \(databasePath.terminalEscaped)")
-                }
-                var record = stored.flatMap { $0.isKept ? $0 : nil }
-                let storedReply = try replyKey.flatMap { key throws(SQLiteError) in
-                    try Self.reply(for: key, in: database, at: now)
-                }
-                var reply = storedReply
-                let read = try Self.budgets(budgets, in: database, at: now)
-                var sending = read
-                let answer = decide(&record, &reply, &sending)
-                // A new number when all those kept still matter: nothing decided is kept.
-                if rows.isEmpty, let record, record.isKept, let wait = try waitForRoom(in: database, at: now) {
-                    return .failure(.crowded(secondsLeft: wait))
-                }
-                try Self.spend(sending.spent, over: read.spent, in: database, at: now)
-                if let message = sending.message {
-                    try Self.enqueue(message.sms, id: message.id, lifetime: message.lifetime, in: database, at: now)
-                }
-                if let replyKey, reply != storedReply {
-                    try Self.store(reply, for: replyKey, in: database, at: now)
-                }
-                if let record, record.isKept {
-                    try database.run(
-                        "INSERT OR REPLACE INTO numbers (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        Self.values(of: record, for: number, at: now))
-                } else if !rows.isEmpty {
-                    try database.run("DELETE FROM numbers WHERE number = ?", [.text(number.e164)])
-                }
-                return .success(answer)
+                // The clocks are read once the write lock is held (`BEGIN IMMEDIATE`).
+                let transaction = SQLiteStoreTransaction(store: self, database: database, now: moment())
+                return try StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
             }
         } catch {
             throw problem(error)
@@ -326,12 +289,12 @@ public final class GatewayStore: CodeStore {
 
     // MARK: - Rows
 
-    private static let columns =
+    static let columns =
         "number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest"
 
     /// Forgets what no rule needs any more (`GatewayRecord.isKept`), but for `number`, which
     /// its transaction decides about.
-    private func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError)
+    func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError)
     {
         try database.run(
             """
@@ -368,7 +331,7 @@ public final class GatewayStore: CodeStore {
         return Duration.nanoseconds(min(max(first, 1), GatewayRecord.longestRule.wholeNanoseconds)).secondsRoundedUp
     }
 
-    private static func values(of record: GatewayRecord, for number: PhoneNumber, at now: SystemMoment) -> [SQLiteValue]
+    static func values(of record: GatewayRecord, for number: PhoneNumber, at now: SystemMoment) -> [SQLiteValue]
     {
         let code = record.code
         return [
@@ -382,7 +345,7 @@ public final class GatewayStore: CodeStore {
 
     /// The record in a row, its age measured at `now`; nil when any field is not one a record
     /// holds.
-    private static func record(from row: [SQLiteValue], at now: SystemMoment) -> GatewayRecord? {
+    static func record(from row: [SQLiteValue], at now: SystemMoment) -> GatewayRecord? {
         guard row.count == 9, case .text(let bootID) = row[1], case .integer(let boot) = row[2],
               case .integer(let wall) = row[3], case .integer(let cooldown) = row[4],
               case .integer(let lifetime) = row[5]
@@ -422,6 +385,11 @@ public final class GatewayStore: CodeStore {
             }
         }
         return problem
+    }
+
+    /// Says a row that held no valid record was dropped.
+    func reportDamagedRecord() {
+        remember("dropped a damaged record in \(databasePath.terminalEscaped)")
     }
 
     /// Logs `line` unless it is what was logged last: a problem that persists is one line, not

@@ -1,0 +1,63 @@
+import CodeGateBase
+import CodeGateService
+
+/// SQLite's side of a decision (`StoreTransaction`): one `BEGIN IMMEDIATE` transaction on the
+/// state database, whose write lock every other process waits for.
+@MainActor
+struct SQLiteStoreTransaction: StoreTransaction {
+    let store: GatewayStore
+    let database: SQLiteDatabase
+    let now: SystemMoment
+
+    func closedTime() throws(SQLiteError) -> Int? {
+        try GatewayStore.closedTime(in: database, at: now)
+    }
+
+    func prune(except number: PhoneNumber) throws(SQLiteError) {
+        try store.prune(database, except: number, at: now)
+    }
+
+    func waitForRoom() throws(SQLiteError) -> Int? {
+        try store.waitForRoom(in: database, at: now)
+    }
+
+    func record(of number: PhoneNumber) throws(SQLiteError) -> (exists: Bool, record: GatewayRecord?) {
+        let rows = try database.run(
+            "SELECT \(GatewayStore.columns) FROM numbers WHERE number = ?", [.text(number.e164)])
+        return (!rows.isEmpty, rows.first.flatMap { GatewayStore.record(from: $0, at: now) })
+    }
+
+    func save(_ record: GatewayRecord, for number: PhoneNumber) throws(SQLiteError) {
+        try database.run(
+            "INSERT OR REPLACE INTO numbers (\(GatewayStore.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            GatewayStore.values(of: record, for: number, at: now))
+    }
+
+    func delete(_ number: PhoneNumber) throws(SQLiteError) {
+        try database.run("DELETE FROM numbers WHERE number = ?", [.text(number.e164)])
+    }
+
+    func reply(for key: String) throws(SQLiteError) -> GatewayReply? {
+        try GatewayStore.reply(for: key, in: database, at: now)
+    }
+
+    func store(_ reply: GatewayReply?, for key: String) throws(SQLiteError) {
+        try GatewayStore.store(reply, for: key, in: database, at: now)
+    }
+
+    func budgets(_ windows: [BudgetWindow]) throws(SQLiteError) -> Sending {
+        try GatewayStore.budgets(windows, in: database, at: now)
+    }
+
+    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) throws(SQLiteError) {
+        try GatewayStore.spend(spent, over: read, in: database, at: now)
+    }
+
+    func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) throws(SQLiteError) {
+        try GatewayStore.enqueue(sms, id: id, lifetime: lifetime, in: database, at: now)
+    }
+
+    func reportDamagedRecord() {
+        store.reportDamagedRecord()
+    }
+}
