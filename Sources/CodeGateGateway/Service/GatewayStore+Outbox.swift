@@ -16,17 +16,6 @@ extension GatewayStore {
         ) STRICT
         """
 
-    /// The schema's steps from `version` to `schemaVersion`, in the transaction that opens it.
-    static func migrate(_ database: SQLiteDatabase, from version: Int64) throws(SQLiteError) {
-        if version < 2 {
-            try database.run(outboxTable)
-            try database.run(budgetTable)
-        }
-        if version < 3 {
-            try database.run(replySaltColumn)
-        }
-    }
-
     /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`.
     static func enqueue(
         _ sms: SMSMessage, id: String, lifetime: Duration, in database: SQLiteDatabase, at now: SystemMoment

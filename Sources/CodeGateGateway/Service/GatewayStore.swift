@@ -45,10 +45,6 @@ public final class GatewayStore: CodeStore {
     /// any of ours holds it, short enough not to freeze the window.
     public static let defaultBusyTimeout: Duration = .seconds(2)
 
-    /// 1: numbers, replies, closures, clients. 2: the outbox and budgets. 3: the replies' code
-    /// salts (`migrate`).
-    private static let schemaVersion: Int64 = 3
-
     private let folder: Result<StateFolder, StateFileError>?
     private let legacyPolicy: CodePolicy
     private let capacity: Int
@@ -210,7 +206,7 @@ public final class GatewayStore: CodeStore {
         }
     }
 
-    /// Settings, a look at the whole file (which finds most damage at once), and the table.
+    /// Settings, a look at the whole file (which finds most damage at once), and the schema.
     private static func prepare(_ database: SQLiteDatabase) throws(SQLiteError) {
         // Write-ahead logging: the log stays open from the first read, so no later write goes
         // through the folder's path; readers never wait for a writer.
@@ -225,28 +221,7 @@ public final class GatewayStore: CodeStore {
         try database.run("PRAGMA max_page_count = \(maxBytes / 4096)")
         let check = try database.run("PRAGMA quick_check")
         guard check == [[.text("ok")]] else { throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check failed") }
-        try database.transaction { () throws(SQLiteError) in
-            guard case .integer(let version) = try database.run("PRAGMA user_version").first?.first else {
-                throw SQLiteError(code: SQLITE_CORRUPT, message: "no user_version")
-            }
-            guard version <= schemaVersion else {
-                throw SQLiteError(code: SQLITE_ERROR, message: "written by a newer CodeGate (schema \(version))")
-            }
-            try database.run("""
-                CREATE TABLE IF NOT EXISTS numbers (
-                    number TEXT PRIMARY KEY NOT NULL, boot_id TEXT NOT NULL,
-                    issued_boot INTEGER NOT NULL, issued_wall INTEGER NOT NULL,
-                    cooldown INTEGER NOT NULL, lifetime INTEGER NOT NULL,
-                    attempts_left INTEGER, salt BLOB, digest BLOB
-                ) STRICT
-                """)
-            // Added within schema 1: a CodeGate that does not know the table leaves it alone.
-            try database.run(replyTable)
-            try database.run(closureTable)
-            try database.run(clientTable)
-            try migrate(database, from: version)
-            try database.run("PRAGMA user_version = \(schemaVersion)")
-        }
+        try database.transaction { () throws(SQLiteError) in try migrate(database) }
     }
 
     /// Sets aside whatever is under the database's name that is not a regular file of ours
