@@ -23,30 +23,20 @@ struct PostgresStoreTransaction: StoreTransaction {
 
     func record(of number: PhoneNumber) throws(PostgresError) -> (exists: Bool, record: GatewayRecord?) {
         let rows = try connection.run(
-            """
-            SELECT boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest
-            FROM codegate_numbers WHERE number = $1
-            """, [number.e164], until: deadline)
-        return (!rows.isEmpty, rows.first.flatMap { PostgresStore.record(from: $0, at: now) })
+            "SELECT \(RecordColumns.list) FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
+        let record = rows.first
+            .flatMap { PostgresText.values($0, as: RecordColumns.kinds) }
+            .flatMap { RecordColumns.record(from: $0, at: now) }
+        return (!rows.isEmpty, record)
     }
 
     func save(_ record: GatewayRecord, for number: PhoneNumber) throws(PostgresError) {
-        let issued = StoredInstant(record.age, before: now)
-        let code = record.storedCode
         try connection.run(
             """
-            INSERT INTO codegate_numbers
-                (number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            INSERT INTO codegate_numbers (number, \(RecordColumns.list)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
             ON CONFLICT (number) DO UPDATE SET boot_id = $2, issued_boot = $3, issued_wall = $4,
                 cooldown = $5, lifetime = $6, attempts_left = $7, salt = $8, digest = $9
-            """,
-            [
-                number.e164, issued.bootID, String(issued.boot), String(issued.wall),
-                String(record.cooldown.wholeNanoseconds), String(record.lifetime.wholeNanoseconds),
-                code.map { String($0.attempts) }, code.map { PostgresText.bytea($0.salt) },
-                code.map { PostgresText.bytea($0.digest) },
-            ], until: deadline)
+            """, [number.e164] + RecordColumns.values(of: record, at: now).map(PostgresText.cell), until: deadline)
     }
 
     func delete(_ number: PhoneNumber) throws(PostgresError) {

@@ -256,27 +256,4 @@ public final class PostgresStore: CodeStore {
         try connection.run(
             "DELETE FROM codegate_budget_spent WHERE period_start + period <= $1", [clocks[2]], until: deadline)
     }
-
-    // MARK: - Rows
-
-    /// The record in a row, or nil when any field is not one a record holds.
-    static func record(from row: [String?], at now: SystemMoment) -> GatewayRecord? {
-        guard row.count == 8, let bootID = row[0], let boot = row[1].flatMap({ Int64($0) }),
-            let wall = row[2].flatMap({ Int64($0) }), let cooldown = row[3].flatMap({ Int64($0) }),
-            let lifetime = row[4].flatMap({ Int64($0) })
-        else { return nil }
-        let code: (Int64, [UInt8], [UInt8])?
-        switch (row[5], row[6], row[7]) {
-        case (nil, nil, nil): code = nil
-        case (let attempts?, let salt?, let digest?):
-            guard let attempts = Int64(attempts), let salt = PostgresText.bytes(salt),
-                let digest = PostgresText.bytes(digest)
-            else { return nil }
-            code = (attempts, salt, digest)
-        default: return nil
-        }
-        return GatewayRecord(
-            stored: StoredInstant(bootID: bootID, boot: boot, wall: wall), cooldown: cooldown, lifetime: lifetime,
-            code: code, at: now)
-    }
 }

@@ -1,8 +1,42 @@
 import CodeGateBase
 import CodeGateGateway
 
-/// Bytes as PostgreSQL's text format writes `bytea` (`\x` and two hex digits a byte), both ways.
+/// Values as PostgreSQL's text format writes them, both ways: integers in decimal, `bytea` as
+/// `\x` and two hex digits a byte, NULL as no text at all.
 enum PostgresText {
+    /// `value` as a parameter.
+    static func cell(_ value: StoreValue) -> String? {
+        switch value {
+        case .null: nil
+        case .integer(let number): String(number)
+        case .text(let text): text
+        case .bytes(let bytes): bytea(bytes)
+        }
+    }
+
+    /// The cells of `row` read as `kinds` say; nil when one is not of its kind.
+    static func values(_ row: [String?], as kinds: [StoreValue.Kind]) -> [StoreValue]? {
+        guard row.count == kinds.count else { return nil }
+        var values: [StoreValue] = []
+        for (cell, kind) in zip(row, kinds) {
+            guard let cell else {
+                values.append(.null)
+                continue
+            }
+            switch kind {
+            case .text: values.append(.text(cell))
+            case .integer:
+                guard let number = Int64(cell) else { return nil }
+                values.append(.integer(number))
+            case .bytes:
+                guard let bytes = bytes(cell) else { return nil }
+                values.append(.bytes(bytes))
+            }
+        }
+        return values
+    }
+
+    /// `bytes` as a `bytea`.
     static func bytea(_ bytes: [UInt8]) -> String {
         "\\x" + Hex.encode(bytes)
     }

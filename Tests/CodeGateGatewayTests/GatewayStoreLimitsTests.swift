@@ -131,7 +131,7 @@ extension GatewayStoreTests {
     @Test func theDatabaseAloneRevealsNoCode() async throws {
         let (code, id) = try await deliveredCode(service())
         let row = try rows("SELECT salt, digest FROM numbers")
-        guard case .blob(let salt) = row[0][0], case .blob(let digest) = row[0][1] else {
+        guard case .bytes(let salt) = row[0][0], case .bytes(let digest) = row[0][1] else {
             throw TestFailure.unexpected(row)
         }
         #expect(digest != Self.plainSHA256(salt + Array(code.utf8)))
@@ -172,5 +172,5 @@ extension GatewayStoreTests {
 }
 
 enum TestFailure: Error {
-    case unexpected([[SQLiteValue]])
+    case unexpected([[StoreValue]])
 }

@@ -68,7 +68,7 @@ import Testing
 
     /// The database's rows as SQL reads them, for looking behind the store's back.
     @discardableResult
-    func rows(_ sql: String = "SELECT number FROM numbers ORDER BY number") throws -> [[SQLiteValue]] {
+    func rows(_ sql: String = "SELECT number FROM numbers ORDER BY number") throws -> [[StoreValue]] {
         try SQLiteDatabase(path: path, busyTimeout: .seconds(1)).run(sql)
     }
 

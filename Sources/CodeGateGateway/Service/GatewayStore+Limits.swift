@@ -120,7 +120,7 @@ extension GatewayStore {
     }
 
     /// Nil when one more client fits; else the seconds until the first tracked one is forgotten.
-    private static func waitForClientRoom(in database: SQLiteDatabase, clocks: [SQLiteValue]) throws(SQLiteError)
+    private static func waitForClientRoom(in database: SQLiteDatabase, clocks: [StoreValue]) throws(SQLiteError)
         -> Int?
     {
         guard case .integer(let count)? = try database.run("SELECT COUNT(*) FROM clients").first?.first,
@@ -132,7 +132,7 @@ extension GatewayStore {
         return max(1, Duration.nanoseconds(min(left, 60_000_000_000)).secondsRoundedUp)
     }
 
-    private static func clocks(at now: SystemMoment) -> [SQLiteValue] {
+    private static func clocks(at now: SystemMoment) -> [StoreValue] {
         [.text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds)]
     }
 }

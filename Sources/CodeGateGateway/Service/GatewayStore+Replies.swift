@@ -18,8 +18,6 @@ extension GatewayStore {
     /// kept before has none and is not replayed: its number's cooldown refuses a second code.
     static let replySaltColumn = "ALTER TABLE replies ADD COLUMN code_salt BLOB"
 
-    private static let replyColumns = "key, number, boot_id, issued_boot, issued_wall, cooldown, lifetime, code_salt"
-
     /// The reply kept under `key` at `now`, after forgetting the replies no longer kept and the
     /// oldest beyond `GatewayReply.capacity`; nil when there is none (or a damaged one).
     static func reply(for key: String, in database: SQLiteDatabase, at now: SystemMoment) throws(SQLiteError)
@@ -34,8 +32,8 @@ extension GatewayStore {
             DELETE FROM replies WHERE key NOT IN (SELECT key FROM replies
                 ORDER BY issued_wall DESC LIMIT \(GatewayReply.capacity - 1))
             """)
-        let rows = try database.run("SELECT \(replyColumns) FROM replies WHERE key = ?", [.text(key)])
-        return rows.first.flatMap { reply(from: $0, at: now) }.flatMap { $0.isKept ? $0 : nil }
+        let rows = try database.run("SELECT \(ReplyColumns.list) FROM replies WHERE key = ?", [.text(key)])
+        return rows.first.flatMap { ReplyColumns.reply(from: $0, at: now) }.flatMap { $0.isKept ? $0 : nil }
     }
 
     /// Keeps `reply` under `key`, or forgets the key when nil.
@@ -47,24 +45,7 @@ extension GatewayStore {
             return
         }
         try database.run(
-            "INSERT OR REPLACE INTO replies (\(replyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                .text(key), .text(reply.number.e164), .text(now.bootID),
-                .integer((now.boot - reply.age).wholeNanoseconds), .integer((now.wall - reply.age).wholeNanoseconds),
-                .integer(reply.cooldown.wholeNanoseconds), .integer(reply.lifetime.wholeNanoseconds),
-                .blob(reply.codeSalt),
-            ])
-    }
-
-    /// The reply in a row, its age measured at `now`; nil when any field is not one a reply holds.
-    private static func reply(from row: [SQLiteValue], at now: SystemMoment) -> GatewayReply? {
-        guard row.count == 8, case .text(let e164) = row[1], case .text(let bootID) = row[2],
-              case .integer(let boot) = row[3], case .integer(let wall) = row[4],
-              case .integer(let cooldown) = row[5], case .integer(let lifetime) = row[6]
-        else { return nil }
-        let salt: [UInt8]? = if case .blob(let bytes) = row[7] { bytes } else { nil }
-        return GatewayReply(
-            number: e164, stored: StoredInstant(bootID: bootID, boot: boot, wall: wall), cooldown: cooldown,
-            lifetime: lifetime, codeSalt: salt, at: now)
+            "INSERT OR REPLACE INTO replies (key, \(ReplyColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [.text(key)] + ReplyColumns.values(of: reply, at: now))
     }
 }

@@ -23,14 +23,14 @@ struct SQLiteStoreTransaction: StoreTransaction {
 
     func record(of number: PhoneNumber) throws(SQLiteError) -> (exists: Bool, record: GatewayRecord?) {
         let rows = try database.run(
-            "SELECT \(GatewayStore.columns) FROM numbers WHERE number = ?", [.text(number.e164)])
-        return (!rows.isEmpty, rows.first.flatMap { GatewayStore.record(from: $0, at: now) })
+            "SELECT \(RecordColumns.list) FROM numbers WHERE number = ?", [.text(number.e164)])
+        return (!rows.isEmpty, rows.first.flatMap { RecordColumns.record(from: $0, at: now) })
     }
 
     func save(_ record: GatewayRecord, for number: PhoneNumber) throws(SQLiteError) {
         try database.run(
-            "INSERT OR REPLACE INTO numbers (\(GatewayStore.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            GatewayStore.values(of: record, for: number, at: now))
+            "INSERT OR REPLACE INTO numbers (number, \(RecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [.text(number.e164)] + RecordColumns.values(of: record, at: now))
     }
 
     func delete(_ number: PhoneNumber) throws(SQLiteError) {

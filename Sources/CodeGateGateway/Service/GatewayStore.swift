@@ -264,9 +264,6 @@ public final class GatewayStore: CodeStore {
 
     // MARK: - Rows
 
-    static let columns =
-        "number, boot_id, issued_boot, issued_wall, cooldown, lifetime, attempts_left, salt, digest"
-
     /// Forgets what no rule needs any more (`GatewayRecord.isKept`), but for `number`, which
     /// its transaction decides about.
     func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError)
@@ -294,7 +291,7 @@ public final class GatewayStore: CodeStore {
             return nil
         }
         let live = "MAX(cooldown, CASE WHEN attempts_left IS NULL THEN 0 ELSE lifetime END)"
-        let clocks: [SQLiteValue] = [
+        let clocks: [StoreValue] = [
             .null, .text(now.bootID), .integer(now.boot.wholeNanoseconds), .integer(now.wall.wholeNanoseconds),
         ]
         try database.run("DELETE FROM numbers WHERE \(Self.age) >= \(live)", clocks)
@@ -304,36 +301,6 @@ public final class GatewayStore: CodeStore {
                 .first?.first
         else { return 1 }
         return Duration.nanoseconds(min(max(first, 1), GatewayRecord.longestRule.wholeNanoseconds)).secondsRoundedUp
-    }
-
-    static func values(of record: GatewayRecord, for number: PhoneNumber, at now: SystemMoment) -> [SQLiteValue]
-    {
-        let code = record.code
-        return [
-            .text(number.e164), .text(now.bootID),
-            .integer((now.boot - record.age).wholeNanoseconds), .integer((now.wall - record.age).wholeNanoseconds),
-            .integer(record.cooldown.wholeNanoseconds), .integer(record.lifetime.wholeNanoseconds),
-            code.map { .integer(Int64($0.attemptsLeft)) } ?? .null,
-            code.map { .blob($0.salt) } ?? .null, code.map { .blob($0.digest) } ?? .null,
-        ]
-    }
-
-    /// The record in a row, its age measured at `now`; nil when any field is not one a record
-    /// holds.
-    static func record(from row: [SQLiteValue], at now: SystemMoment) -> GatewayRecord? {
-        guard row.count == 9, case .text(let bootID) = row[1], case .integer(let boot) = row[2],
-              case .integer(let wall) = row[3], case .integer(let cooldown) = row[4],
-              case .integer(let lifetime) = row[5]
-        else { return nil }
-        let code: (Int64, [UInt8], [UInt8])?
-        switch (row[6], row[7], row[8]) {
-        case (.null, .null, .null): code = nil
-        case (.integer(let attempts), .blob(let salt), .blob(let digest)): code = (attempts, salt, digest)
-        default: return nil
-        }
-        return GatewayRecord(
-            stored: StoredInstant(bootID: bootID, boot: boot, wall: wall), cooldown: cooldown, lifetime: lifetime,
-            code: code, at: now)
     }
 
     // MARK: - Problems

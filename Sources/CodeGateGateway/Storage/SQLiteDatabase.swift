@@ -1,14 +1,6 @@
 import CodeGateBase
 import CSQLite
 
-/// A value in or out of SQLite: the four storage classes the gateway's table uses.
-enum SQLiteValue: Equatable {
-    case null
-    case integer(Int64)
-    case text(String)
-    case blob([UInt8])
-}
-
 /// Why SQLite refused: its extended result code and its own message.
 struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The extended result code (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_CANTOPEN_SYMLINK`, …).
@@ -60,14 +52,14 @@ final class SQLiteDatabase {
 
     /// Runs `sql` with `values` bound to its `?` parameters, and returns every row.
     @discardableResult
-    func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+    func run(_ sql: String, _ values: [StoreValue] = []) throws(SQLiteError) -> [[StoreValue]] {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil))
         defer { sqlite3_finalize(statement) }
         for (index, value) in values.enumerated() {
             try check(bind(value, at: Int32(index + 1), in: statement))
         }
-        var rows: [[SQLiteValue]] = []
+        var rows: [[StoreValue]] = []
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { return rows }
@@ -135,19 +127,19 @@ final class SQLiteDatabase {
         guard status == SQLITE_OK else { throw lastError }
     }
 
-    private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer?) -> Int32 {
+    private func bind(_ value: StoreValue, at index: Int32, in statement: OpaquePointer?) -> Int32 {
         switch value {
         case .null: sqlite3_bind_null(statement, index)
         case .integer(let number): sqlite3_bind_int64(statement, index, number)
         case .text(let text): sqlite3_bind_text(statement, index, text, -1, cg_sqlite_transient())
-        case .blob(let bytes):
+        case .bytes(let bytes):
             bytes.withUnsafeBytes {
                 sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), cg_sqlite_transient())
             }
         }
     }
 
-    private func column(at index: Int32, in statement: OpaquePointer?) -> SQLiteValue {
+    private func column(at index: Int32, in statement: OpaquePointer?) -> StoreValue {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(statement, index))
@@ -157,8 +149,8 @@ final class SQLiteDatabase {
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(statement, index))
-            guard let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+            guard let bytes = sqlite3_column_blob(statement, index) else { return .bytes([]) }
+            return .bytes(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         default:
             // Floats are no type of ours: a damaged row, which the store's checks then refuse.
             return .null
