@@ -139,7 +139,8 @@ let package = Package(
         // app's embedded gateway and `codegate-gateway` run it; no GTK, no HTTP.
         .target(name: "CodeGateGateway", dependencies: ["CodeGateBase", "CodeGateService", "CSQLite"]),
         // libpq, the PostgreSQL client: for `codegate-gateway --database` only. The app never
-        // links it (libpq brings Kerberos and LDAP; scripts/test_idle.sh checks the app maps none).
+        // links it (libpq brings Kerberos and LDAP; Tests/System/idle/run checks that the app on
+        // its embedded gateway maps no Kerberos).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // Google's libphonenumber behind a C face: which region a number belongs to, whether it
         // is assigned, what kind of line it is. For `codegate-gateway` only: the app never links
