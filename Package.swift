@@ -26,6 +26,7 @@ let releaseLinkFlags = [
 // and stops the process otherwise. `GTKThread` says which thread is GTK's.
 let gtkThreadSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"])]
 
+// Each target in a line here; docs/architecture.md ("Layout") describes each module in full.
 let package = Package(
     name: "CodeGate",
     products: [
@@ -81,21 +82,17 @@ let package = Package(
         // Linux's sock_diag netlink interface: the gateway asks the kernel who owns a loopback
         // client's socket.
         .systemLibrary(name: "CSockDiag", providers: [.apt(["linux-libc-dev"])]),
-        // That glue: closures GLib owns, signals, timers on the boot clock, the main queue on
-        // the GLib loop. No GTK.
+        // That glue, no GTK.
         .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateBase"], swiftSettings: gtkThreadSettings),
-        // What every other target stands on, no GTK: time (the timer port, the boot clock),
-        // observation, state files, codes and their digests (GLib's HMAC), and text (CodeGate's
-        // gettext domain, placeholders, terminal text).
+        // The base every other target stands on, no GTK.
         .target(name: "CodeGateBase", dependencies: ["CGLib", "CLibintl"], swiftSettings: gtkThreadSettings),
-        // The controls' models: countdown, slider, the request with its cooldown. No GTK.
+        // The controls' models, no GTK.
         .target(
             name: "CodeGateCore", dependencies: ["CodeGateBase"], swiftSettings: gtkThreadSettings,
             plugins: ["EmbedPlugin"]),
         // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
         .plugin(name: "EmbedPlugin", capability: .buildTool()),
-        // The two GTK widgets — GTypes of their own, CodeGateCountdownButton and
-        // CodeGateSlideToUnlock, which the Swift classes are handles over — and their GLib glue.
+        // The two GTK widgets, GTypes of their own.
         .target(
             name: "CodeGateGtk",
             dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGLib"],
@@ -112,9 +109,7 @@ let package = Package(
         // finds them by name in every language.
         // DWARF 4, as the Swift objects' debug info: valgrind 3.19 gives up on clang's DWARF 5.
         .target(name: "CodeGateOnLoad", dependencies: ["CCodeGateGObject"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        // The C API of gobject/codegate.h over CodeGateGtk's GTypes, CodeGateSlideToUnlock,
-        // CodeGateCountdownButton and CodeGateRequest. The library has a SONAME and exports that
-        // API alone.
+        // The C API of gobject/codegate.h: the library has a SONAME and exports that API alone.
         .target(
             name: "CodeGateGObject",
             dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk", "CodeGateOnLoad"],
@@ -127,16 +122,10 @@ let package = Package(
             // nothing of the toolchain (SwiftPM's --static-swift-stdlib skips dynamic products).
             .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
-        // What a code service is to everyone who calls or serves one — the client, the server
-        // and the app: phone numbers, the `CodeService` abstraction, its answers and errors, a
-        // server's URL. A target of its own rather than part of CodeGateProtocol, which stays
-        // the wire alone (JSON and the protocol's vocabulary, no Swift API of the service): the
-        // embedded gateway implements `CodeService` and never touches the wire. No UI
-        // sentences on the errors: each side words them itself.
+        // What a code service is to the client, the server and the app; not part of
+        // CodeGateProtocol, which stays the wire alone (the embedded gateway never touches it).
         .target(name: "CodeGateService", dependencies: ["CodeGateBase"]),
-        // The gateway's rules and what keeps them: `LocalCodeService`, its store (SQLite in the
-        // state folder, shared by every CodeGate process), code digests and their key. Both the
-        // app's embedded gateway and `codegate-gateway` run it; no GTK, no HTTP.
+        // The gateway's rules and their SQLite store, which the app and `codegate-gateway` both run.
         .target(name: "CodeGateGateway", dependencies: ["CodeGateBase", "CodeGateService", "CSQLite"]),
         // libpq, the PostgreSQL client: for `codegate-gateway --database` only. The app never
         // links it (libpq brings Kerberos and LDAP; Tests/System/idle/run checks that the app on
@@ -146,23 +135,18 @@ let package = Package(
         // is assigned, what kind of line it is. For `codegate-gateway` only: the app never links
         // it (it brings ICU and protobuf).
         .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
-        // The gateway's state on a PostgreSQL server that many gateways share: a `CodeStore`
-        // beside `GatewayStore`, under the same rules.
+        // The gateway's store on a PostgreSQL server that many gateways share.
         .target(
             name: "CodeGateGatewayPostgres",
             dependencies: ["CodeGateBase", "CodeGateService", "CodeGateGateway", "CLibPQ"]),
-        // The app's flow, no GTK: slide, request, code, the cooldown kept across restarts, the
-        // command line, and the sentences the window says.
+        // The app's flow and the sentences its window says, no GTK.
         .target(
             name: "CodeGateFlow", dependencies: ["CodeGateBase", "CodeGateCore", "CodeGateService"]),
-        // The HTTP client of a real code server (protocol v1, docs/protocol.md) on libsoup, loaded
-        // when a client is first made: a target of its own, so the flow's rules stay free of
-        // libsoup and GIO.
+        // The HTTP client of a real code server: a target of its own, so the flow stays free of libsoup.
         .target(
             name: "CodeGateHTTP",
             dependencies: ["CodeGateBase", "CodeGateService", "CodeGateProtocol", "CSoupLoader"]),
-        // The protocol's wire, for the client and the gateway alike: its vocabulary (paths, field
-        // names, error kinds, headers, limits) and bodies, written once, and its strict JSON.
+        // The protocol's wire, written once for the client and the gateway.
         .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.
         .target(

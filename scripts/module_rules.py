@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CodeGate's module boundaries (docs/architecture.md, "Modules"), checked on a package folder
+"""CodeGate's module boundaries (docs/architecture.md, "Layers"), checked on a package folder
 (default: this one).
 
 1. Neither the HTTP server (CodeGateServer) nor the HTTP client (CodeGateHTTP) reaches the
