@@ -5,8 +5,7 @@
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
 # finds them. `make soak` runs the real window through 200 request cycles and reports its
 # memory and height, then storms every window with random keys and clicks for STORM_SECONDS
-# (default 180); `make bench` compares its cost with the C and PyGObject references, and
-# `make orderfile` rewrites the release binary's function order from a profile. `make docs`
+# (default 180); `make bench` compares its cost with the C and PyGObject references. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md);
 # `make conformance DATABASE=postgresql://… [KEY_FILE=…]` starts its gateway on that database.
@@ -28,7 +27,6 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk
 SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool dbus-daemon libglib2.0-bin
-ORDER_PACKAGES := $(RUN_PACKAGES) xvfb xdotool valgrind
 # The accessibility and contrast checks read the AT-SPI tree with pyatspi on a private
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
 A11Y_PACKAGES := $(TEST_PACKAGES) at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi x11-xserver-utils
@@ -100,7 +98,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage deb run test check lint docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test check lint docs screenshot bench soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -195,12 +193,6 @@ docs: stage
 bench: stage
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
-
-# Rewrites Sources/codegate/codegate.order, the layout of the release binary's functions, from
-# a profile of the real window: run it after changes to what start-up or the flow calls.
-orderfile:
-	$(call require,$(ORDER_PACKAGES))
-	scripts/orderfile.sh
 
 # Not part of `test`: 200 cycles through the real window take several minutes, and the key
 # storm after them (on a private session bus) STORM_SECONDS more.

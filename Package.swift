@@ -6,19 +6,10 @@ import PackageDescription
 // which also keeps each of them, used or not, from `--gc-sections` (130 KB of the stripped app).
 let releaseSizeFlags = ["-Xlinker", "--no-export-dynamic"]
 
-// The release binary (what `make install` and `make bench` build) is linked by lld, which
-// - packs its relative relocations (DT_RELR, glibc 2.36): ld.so no longer reads 600 KB of them
-//   at every start;
-// - lays out the functions that start-up and the request flow run side by side, in the order
-//   of `Sources/codegate/codegate.order` (`make orderfile` makes it): the kernel maps code in
-//   64 KB blocks, so scattered hot functions would each bring a block of cold code with them.
-let releaseLinkFlags = [
-    "-use-ld=lld",
-    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/codegate/codegate.order",
-    // Names the order file lists but this build lacks (another toolchain) are skipped quietly.
-    "-Xlinker", "--no-warn-symbol-ordering",
-] + releaseSizeFlags
+// The release binary (what `make install` and `make bench` build) is linked by lld, which packs
+// its relative relocations (DT_RELR, glibc 2.36): ld.so no longer reads 600 KB of them at every
+// start.
+let releaseLinkFlags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] + releaseSizeFlags
 
 // The controls' main-actor code means "on GTK's thread", which need not be the process's first
 // (GTK 4 may be initialised on any one thread). Without this, Swift checks at run time, where
@@ -160,7 +151,6 @@ let package = Package(
         .executableTarget(
             name: "codegate",
             dependencies: ["CodeGateApp"],
-            exclude: ["codegate.order"],
             linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
         ),
         // The HTTP protocol of docs/protocol.md over the embedded gateway, on libsoup's server.
