@@ -157,8 +157,8 @@ let package = Package(
         .target(
             name: "CodeGateServer",
             dependencies: [
-                "CodeGateBase", "CodeGateService", "CodeGateGateway", "CodeGateGLib", "CodeGateProtocol", "CodeGateHTTP",
-                "CSoup", "CSockDiag", "CPhoneNumbers",
+                "CodeGateBase", "CodeGateService", "CodeGateGateway", "CodeGateGLib", "CodeGateProtocol", "CSoup",
+                "CSockDiag", "CPhoneNumbers",
             ]
         ),
         .executableTarget(

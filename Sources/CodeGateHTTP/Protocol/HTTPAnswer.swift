@@ -2,13 +2,12 @@ import CodeGateBase
 import CodeGateProtocol
 /// What came back for one request, as far as the protocol looks at it: the status, the few
 /// headers it defines, and the body, already bounded by the reader.
-package struct HTTPAnswer: Equatable {
-    /// The status code.
-    package var status: Int
+struct HTTPAnswer: Equatable {
+    var status: Int
     /// `Content-Type` as sent, if any.
     var contentType: String?
     /// `Retry-After` as sent, if any.
-    package var retryAfter: String?
+    var retryAfter: String?
     /// `Idempotent-Replayed` as sent, if any.
     var replayed: String?
     var body: [UInt8]
@@ -31,7 +30,7 @@ package struct HTTPAnswer: Equatable {
 
     /// `Retry-After` in seconds when it is the delay form, from 1 to a day; the HTTP-date form
     /// is none the protocol uses.
-    package var retryAfterSeconds: Int? {
+    var retryAfterSeconds: Int? {
         guard let text = retryAfter?.trimmingSpaces, !text.isEmpty, text.count <= 6, text.allSatisfy(\.isASCIIDigit),
               let seconds = Int(text), (1...ProtocolLimit.longestWait).contains(seconds)
         else { return nil }
