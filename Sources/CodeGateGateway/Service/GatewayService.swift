@@ -7,7 +7,7 @@ import CodeGateService
 package protocol GatewayService: AnyObject {
     /// A code for `number` (`LocalCodeService.requestCode(for:idempotencyKey:client:wording:)`).
     func requestCode(
-        for number: PhoneNumber, idempotencyKey key: String?, client: String?, wording: @escaping SMSWording
+        for number: PhoneNumber, idempotencyKey key: String?, client: String?, wording: SMSWording
     ) async throws(CodeServiceError) -> KeyedReceipt
     /// Checks `code` for `number` under `verificationID` (`CodeService.verify`).
     func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)

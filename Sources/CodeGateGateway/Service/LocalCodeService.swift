@@ -85,7 +85,7 @@ public final class LocalCodeService: CodeService {
     /// range. A number that verified a code lately passes both but for its own budget.
     public func requestCode(
         for number: PhoneNumber, idempotencyKey key: String?, client: String? = nil,
-        wording: @escaping SMSWording = { $0() }
+        wording: SMSWording = { $0() }
     ) async throws(CodeServiceError) -> KeyedReceipt {
         let secret = try codeKey()
         let windows = budgets?.windows(for: number, client: client) ?? []
@@ -108,11 +108,9 @@ public final class LocalCodeService: CodeService {
                 return PrefixSuspension(level: prefix.level, prefix: prefix.prefix, secondsLeft: max(1, left))
             }
             queue(issue.code, to: number, in: &sending, wording: wording)
-            if key != nil {
-                reply = GatewayReply(
-                    number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
-                    codeSalt: issue.salt)
-            }
+            reply = GatewayReply(
+                number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
+                codeSalt: issue.salt)
             return .issued(issue)
         }
         for suspension in suspended { suspensions.notify(suspension) }
