@@ -57,20 +57,36 @@ import Testing
     @Test func helpListsEveryOption() {
         let usage = GatewayOptions.usage
         for option in [
-            "--port PORT", "--listen ADDR:PORT", "--allow-remote", "--duration SECONDS", "--code-ttl SECONDS",
-            "--rate-limit PER_MINUTE", "--trusted-proxy ADDR", "--state-dir DIR", "--key-file PATH",
-            "--database URL", "--database-file PATH",
-            "--sms-webhook URL", "--sms-webhook-key-file PATH", "--sms-command CMD", "--budgets FILE",
+            "--port=PORT", "--listen=ADDR:PORT", "--allow-remote", "--duration=SECONDS", "--code-ttl=SECONDS",
+            "--rate-limit=PER_MINUTE", "--trusted-proxy=ADDR", "--state-dir=DIR", "--key-file=PATH",
+            "--database=URL", "--database-file=PATH", "--sms-webhook=URL", "--sms-webhook-key-file=PATH",
+            "--sms-command=CMD", "--budgets=FILE", "--alert-webhook=URL", "--alert-webhook-key-file=PATH",
+            "--regions=LIST", "-h, --help",
         ] {
             #expect(usage.contains("\n  \(option) "), "\(option)")
         }
-        #expect(usage.hasPrefix("usage: codegate-gateway ") && usage.hasSuffix("\n"))
+        #expect(usage.hasPrefix("Usage:\n  ") && usage.contains(" [OPTION") && usage.hasSuffix("\n"))
+        #expect(usage.contains(PolicyOption.cooldown.help), "the app's own words for --duration")
+    }
+
+    /// GLib reads `--name value`, `--name=value` and `-h`; an option given twice takes its
+    /// last value, as before.
+    @Test func readsGLibsSpellingsAndTheLastOfARepeat() throws {
+        #expect(try GatewayOptions.parse(["-h"]).wantsHelp)
+        #expect(try GatewayOptions.parse(["--port=1", "--port", "2"]).port == 2)
+        let listened = try GatewayOptions.parse(["--listen=127.0.0.2:80", "--port=81"])
+        #expect(listened.address == "127.0.0.2" && listened.port == 81)
+        #expect(try GatewayOptions.parse(["--sms-command=/bin/send 验证"]).smsCommand == ["/bin/send", "验证"])
+        #expect(try GatewayOptions.parse(["--allow-remote", "--listen", "0.0.0.0:1"]).allowsRemote)
     }
 
     @Test func refusesBadArgumentsWithOneLine() {
         let cases: [([String], String)] = [
             (["--port", "65536"], "--port must be a whole number of a port from 0 to 65535, not \"65536\""),
-            (["--port"], "--port needs a value"),
+            (["--port"], "Missing argument for --port"),
+            (["--port="], "--port must be a whole number of a port from 0 to 65535, not \"\""),
+            (["--allow-remote=no"], "--allow-remote takes no value, not \"no\""),
+            (["--help=1"], "--help takes no value, not \"1\""),
             (["--duration", "0"], "--duration must be a whole number of seconds from 1 to 3600, not \"0\""),
             (["--code-ttl=x"], "--code-ttl must be a whole number of seconds from 1 to 3600, not \"x\""),
             (
@@ -106,8 +122,14 @@ import Testing
                 "--trusted-proxy 0:0:0:0:0:0:0:1 would trust every local process: a proxy on this machine connects "
                     + "through a Unix socket the service manager hands over (codegate-gateway.socket, docs/deployment.md)"
             ),
-            (["--verbose", "1"], "unknown option --verbose; --help lists them"),
+            (["--verbose", "1"], "Unknown option --verbose"),
+            (["-x"], "Unknown option -x"),
+            (["--Port=1"], "Unknown option --Port=1"),
             (["8080"], "unexpected argument \"8080\"; codegate-gateway takes only options, which --help lists"),
+            (
+                ["--", "--port"],
+                "unexpected argument \"--port\"; codegate-gateway takes only options, which --help lists"
+            ),
         ]
         for (arguments, line) in cases {
             #expect(throws: GatewayOptionError.self, "\(arguments)") { try GatewayOptions.parse(arguments) }
