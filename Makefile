@@ -98,7 +98,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage deb run test check lint docs screenshot bench soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test check lint controls docs screenshot bench soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -238,6 +238,12 @@ conformance: locale
 # controls' own words (po/controls/), which ship inside the controls' library.
 XGETTEXT := --from-code=UTF-8 --add-comments=TRANSLATORS: --package-version=$(VERSION) \
 	--msgid-bugs-address=https://github.com/codegate/codegate/issues
+# Each control's properties, declared once in gobject/controls.toml, written out to their Swift
+# ids, C getters and setters and codegate.h (scripts/controls.py); the `controls` suite checks
+# nothing else was edited by hand.
+controls:
+	scripts/controls.py
+
 pot:
 	$(call require,gettext)
 	grep -v '^#' po/POTFILES | grep '\.swift$$' >.build/POTFILES.swift

@@ -98,9 +98,10 @@ GType codegate_failure_kind_get_type (void) G_GNUC_CONST;
 G_DECLARE_FINAL_TYPE (CodeGateSlideToUnlock, codegate_slide_to_unlock, CODEGATE, SLIDE_TO_UNLOCK, GtkScale)
 
 GtkWidget   *codegate_slide_to_unlock_new                          (void);
-gboolean     codegate_slide_to_unlock_get_unlocked                 (CodeGateSlideToUnlock *self);
 void         codegate_slide_to_unlock_lock                         (CodeGateSlideToUnlock *self);
 
+/* BEGIN CodeGateSlideToUnlock properties, written from gobject/controls.toml by `make controls` */
+gboolean     codegate_slide_to_unlock_get_unlocked                 (CodeGateSlideToUnlock *self);
 const gchar *codegate_slide_to_unlock_get_hint                     (CodeGateSlideToUnlock *self);
 void         codegate_slide_to_unlock_set_hint                     (CodeGateSlideToUnlock *self,
                                                                     const gchar           *hint);
@@ -140,6 +141,7 @@ void         codegate_slide_to_unlock_set_group_name               (CodeGateSlid
 const gchar *codegate_slide_to_unlock_get_note                     (CodeGateSlideToUnlock *self);
 void         codegate_slide_to_unlock_set_note                     (CodeGateSlideToUnlock *self,
                                                                     const gchar           *note);
+/* END CodeGateSlideToUnlock properties */
 
 /* CodeGateRequest */
 
@@ -203,42 +205,44 @@ void                    codegate_countdown_button_start_cooldown      (CodeGateC
                                                                        guint                    seconds);
 void                    codegate_countdown_button_reset               (CodeGateCountdownButton *self);
 
-const gchar            *codegate_countdown_button_get_idle_text       (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_idle_text       (CodeGateCountdownButton *self,
-                                                                       const gchar             *text);
-const gchar            *codegate_countdown_button_get_label_format    (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_label_format    (CodeGateCountdownButton *self,
-                                                                       const gchar             *format);
-const gchar            *codegate_countdown_button_get_sending_text    (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_sending_text    (CodeGateCountdownButton *self,
-                                                                       const gchar             *text);
-guint                   codegate_countdown_button_get_request_timeout (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_request_timeout (CodeGateCountdownButton *self,
-                                                                       guint                    seconds);
-gboolean                codegate_countdown_button_get_enabled         (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_enabled         (CodeGateCountdownButton *self,
-                                                                       gboolean                 enabled);
-CodeGateSlideToUnlock  *codegate_countdown_button_get_slider          (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_slider          (CodeGateCountdownButton *self,
-                                                                       CodeGateSlideToUnlock   *slider);
-const gchar            *codegate_countdown_button_get_sending_accessible_name  (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_sending_accessible_name  (CodeGateCountdownButton *self,
-                                                                                const gchar             *text);
-const gchar            *codegate_countdown_button_get_counting_accessible_name (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_counting_accessible_name (CodeGateCountdownButton *self,
-                                                                                const gchar             *text);
-const gchar            *codegate_countdown_button_get_sent_news       (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_sent_news       (CodeGateCountdownButton *self,
-                                                                       const gchar             *text);
-const gchar            *codegate_countdown_button_get_ready_news      (CodeGateCountdownButton *self);
-void                    codegate_countdown_button_set_ready_news      (CodeGateCountdownButton *self,
-                                                                       const gchar             *text);
+/* BEGIN CodeGateCountdownButton properties, written from gobject/controls.toml by `make controls` */
+const gchar           *codegate_countdown_button_get_idle_text                (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_idle_text                (CodeGateCountdownButton *self,
+                                                                               const gchar             *text);
+const gchar           *codegate_countdown_button_get_label_format             (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_label_format             (CodeGateCountdownButton *self,
+                                                                               const gchar             *format);
+const gchar           *codegate_countdown_button_get_sending_text             (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_sending_text             (CodeGateCountdownButton *self,
+                                                                               const gchar             *text);
+guint                  codegate_countdown_button_get_request_timeout          (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_request_timeout          (CodeGateCountdownButton *self,
+                                                                               guint                    seconds);
+gboolean               codegate_countdown_button_get_enabled                  (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_enabled                  (CodeGateCountdownButton *self,
+                                                                               gboolean                 enabled);
+CodeGateSlideToUnlock *codegate_countdown_button_get_slider                   (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_slider                   (CodeGateCountdownButton *self,
+                                                                               CodeGateSlideToUnlock   *slider);
+CodeGateCountdownPhase codegate_countdown_button_get_phase                    (CodeGateCountdownButton *self);
+guint                  codegate_countdown_button_get_seconds_left             (CodeGateCountdownButton *self);
+gdouble                codegate_countdown_button_get_fraction                 (CodeGateCountdownButton *self);
+gboolean               codegate_countdown_button_get_counting                 (CodeGateCountdownButton *self);
+const gchar           *codegate_countdown_button_get_sending_accessible_name  (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_sending_accessible_name  (CodeGateCountdownButton *self,
+                                                                               const gchar             *text);
+const gchar           *codegate_countdown_button_get_counting_accessible_name (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_counting_accessible_name (CodeGateCountdownButton *self,
+                                                                               const gchar             *text);
+const gchar           *codegate_countdown_button_get_sent_news                (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_sent_news                (CodeGateCountdownButton *self,
+                                                                               const gchar             *text);
+const gchar           *codegate_countdown_button_get_ready_news               (CodeGateCountdownButton *self);
+void                   codegate_countdown_button_set_ready_news               (CodeGateCountdownButton *self,
+                                                                               const gchar             *text);
+CodeGateFailureKind    codegate_countdown_button_get_failure_kind             (CodeGateCountdownButton *self);
+/* END CodeGateCountdownButton properties */
 
-CodeGateCountdownPhase  codegate_countdown_button_get_phase           (CodeGateCountdownButton *self);
-CodeGateFailureKind     codegate_countdown_button_get_failure_kind    (CodeGateCountdownButton *self);
-guint                   codegate_countdown_button_get_seconds_left    (CodeGateCountdownButton *self);
-gdouble                 codegate_countdown_button_get_fraction        (CodeGateCountdownButton *self);
-gboolean                codegate_countdown_button_get_counting        (CodeGateCountdownButton *self);
 
 /* The documentation of the functions, properties and signals above. */
 
@@ -253,6 +257,7 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * call any number of times.
  */
 
+/* BEGIN CodeGateSlideToUnlock property docs, written from gobject/controls.toml by `make controls` */
 /**
  * CodeGateSlideToUnlock:unlocked:
  *
@@ -262,26 +267,12 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * passed.
  */
 /**
- * codegate_slide_to_unlock_new:
- *
- * A new, locked slider.
- *
- * Returns: (transfer floating): the new #CodeGateSlideToUnlock
- */
-/**
  * codegate_slide_to_unlock_get_unlocked:
  * @self: a #CodeGateSlideToUnlock
  *
- * Whether the check is passed.
+ * Gets #CodeGateSlideToUnlock:unlocked.
  *
  * Returns: %TRUE once the thumb reached the end, until the slider is locked again
- */
-/**
- * codegate_slide_to_unlock_lock:
- * @self: a #CodeGateSlideToUnlock
- *
- * Locks the check again, gliding the thumb back to the start: each unlock is good for one
- * request. Does nothing while locked.
  */
 /**
  * CodeGateSlideToUnlock:hint:
@@ -557,6 +548,83 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *
  * Sets #CodeGateSlideToUnlock:note.
  */
+/* END CodeGateSlideToUnlock property docs */
+/**
+ * codegate_slide_to_unlock_new:
+ *
+ * A new, locked slider.
+ *
+ * Returns: (transfer floating): the new #CodeGateSlideToUnlock
+ */
+/**
+ * codegate_slide_to_unlock_lock:
+ * @self: a #CodeGateSlideToUnlock
+ *
+ * Locks the check again, gliding the thumb back to the start: each unlock is good for one
+ * request. Does nothing while locked.
+ */
+/* BEGIN CodeGateCountdownButton property docs, written from gobject/controls.toml by `make controls` */
+/**
+ * CodeGateCountdownButton:idle-text:
+ *
+ * The label while idle. Default: "获取验证码", translated. An empty text is refused with a
+ * warning and the old one kept.
+ */
+/**
+ * codegate_countdown_button_get_idle_text:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:idle-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_idle_text:
+ * @self: a #CodeGateCountdownButton
+ * @text: the new text
+ *
+ * Sets #CodeGateCountdownButton:idle-text.
+ */
+/**
+ * CodeGateCountdownButton:label-format:
+ *
+ * How the label words the cooldown: `{s}` is the seconds left, `{ss}` the same in two digits; one of them must appear, no other `{…}` may, and it is at most 64 characters. Default: "获取验证码({s})", translated. An invalid format is refused with a warning and the old one kept.
+ */
+/**
+ * codegate_countdown_button_get_label_format:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:label-format.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_label_format:
+ * @self: a #CodeGateCountdownButton
+ * @format: the new text
+ *
+ * Sets #CodeGateCountdownButton:label-format.
+ */
+/**
+ * CodeGateCountdownButton:sending-text:
+ *
+ * The label while the request waits for its answer. Default: "发送中…", translated.
+ */
+/**
+ * codegate_countdown_button_get_sending_text:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:sending-text.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_sending_text:
+ * @self: a #CodeGateCountdownButton
+ * @text: the new text
+ *
+ * Sets #CodeGateCountdownButton:sending-text.
+ */
 /**
  * CodeGateCountdownButton:request-timeout:
  *
@@ -567,10 +635,41 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * it with a warning, keeping the old value.
  */
 /**
+ * codegate_countdown_button_get_request_timeout:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:request-timeout.
+ *
+ * Returns: the timeout in seconds, 10 unless set
+ */
+/**
+ * codegate_countdown_button_set_request_timeout:
+ * @self: a #CodeGateCountdownButton
+ * @seconds: the new timeout, 1 to %CODEGATE_LONGEST_COOLDOWN seconds; 0 is taken as 1, more
+ *   than %CODEGATE_LONGEST_COOLDOWN as %CODEGATE_LONGEST_COOLDOWN
+ *
+ * Sets #CodeGateCountdownButton:request-timeout.
+ */
+/**
  * CodeGateCountdownButton:enabled:
  *
  * The app's own gate, e.g. whether its form is filled in: while %FALSE the button cannot be
  * pressed. The slider, if any, must be unlocked as well. Default %TRUE.
+ */
+/**
+ * codegate_countdown_button_get_enabled:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:enabled.
+ *
+ * Returns: whether the app allows a request
+ */
+/**
+ * codegate_countdown_button_set_enabled:
+ * @self: a #CodeGateCountdownButton
+ * @enabled: whether the app allows a request
+ *
+ * Sets #CodeGateCountdownButton:enabled.
  */
 /**
  * CodeGateCountdownButton:slider:
@@ -582,9 +681,32 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * button holds a reference to it.
  */
 /**
+ * codegate_countdown_button_get_slider:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:slider.
+ *
+ * Returns: (transfer none) (nullable): the slider the button waits for
+ */
+/**
+ * codegate_countdown_button_set_slider:
+ * @self: a #CodeGateCountdownButton
+ * @slider: (nullable): the slider to wait for, or %NULL for none
+ *
+ * Sets #CodeGateCountdownButton:slider.
+ */
+/**
  * CodeGateCountdownButton:phase:
  *
  * Idle, sending or counting.
+ */
+/**
+ * codegate_countdown_button_get_phase:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:phase.
+ *
+ * Returns: idle, sending or counting
  */
 /**
  * CodeGateCountdownButton:seconds-left:
@@ -592,14 +714,38 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * The whole seconds left of the cooldown, rounded up; 0 when not counting.
  */
 /**
+ * codegate_countdown_button_get_seconds_left:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:seconds-left.
+ *
+ * Returns: the whole seconds left, 0 when not counting
+ */
+/**
  * CodeGateCountdownButton:fraction:
  *
  * How much of the cooldown has passed, from 0 to 1, as the fill shows it; 0 when not counting.
  */
 /**
+ * codegate_countdown_button_get_fraction:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:fraction.
+ *
+ * Returns: how much of the cooldown has passed, 0 to 1
+ */
+/**
  * CodeGateCountdownButton:counting:
  *
  * Whether the cooldown runs.
+ */
+/**
+ * codegate_countdown_button_get_counting:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:counting.
+ *
+ * Returns: whether the cooldown runs
  */
 /**
  * CodeGateCountdownButton:sending-accessible-name:
@@ -610,11 +756,43 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * language than the process's words this too.
  */
 /**
+ * codegate_countdown_button_get_sending_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:sending-accessible-name.
+ *
+ * Returns: (transfer none) (nullable): the text, owned by @self and valid until it changes;
+ *   %NULL for the default
+ */
+/**
+ * codegate_countdown_button_set_sending_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text, with {0} and {1}; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:sending-accessible-name.
+ */
+/**
  * CodeGateCountdownButton:counting-accessible-name:
  *
  * What a screen reader calls the button while its cooldown runs: {0} stands for
  * #CodeGateCountdownButton:idle-text, {1} for the whole seconds left. %NULL (the default) is
  * "{0}，{1} 秒后可重新获取", translated.
+ */
+/**
+ * codegate_countdown_button_get_counting_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:counting-accessible-name.
+ *
+ * Returns: (transfer none) (nullable): the text, owned by @self and valid until it changes;
+ *   %NULL for the default
+ */
+/**
+ * codegate_countdown_button_set_counting_accessible_name:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text, with {0} and {1}; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:counting-accessible-name.
  */
 /**
  * CodeGateCountdownButton:sent-news:
@@ -623,11 +801,41 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  * description). Default: "验证码已发送", translated; empty says nothing.
  */
 /**
+ * codegate_countdown_button_get_sent_news:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:sent-news.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_sent_news:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:sent-news.
+ */
+/**
  * CodeGateCountdownButton:ready-news:
  *
  * What a screen reader hears where the focus is when the cooldown ends (the description of
  * the slider to pass again, or of the button). Default: "可以重新获取验证码", translated; empty
  * says nothing.
+ */
+/**
+ * codegate_countdown_button_get_ready_news:
+ * @self: a #CodeGateCountdownButton
+ *
+ * Gets #CodeGateCountdownButton:ready-news.
+ *
+ * Returns: (transfer none): the text, owned by @self and valid until it changes
+ */
+/**
+ * codegate_countdown_button_set_ready_news:
+ * @self: a #CodeGateCountdownButton
+ * @text: (nullable): the new text; %NULL for the default
+ *
+ * Sets #CodeGateCountdownButton:ready-news.
  */
 /**
  * CodeGateCountdownButton:failure-kind:
@@ -643,6 +851,7 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *
  * Returns: how the last failed request went wrong
  */
+/* END CodeGateCountdownButton property docs */
 /**
  * CodeGateCountdownButton::request:
  * @self: the button
@@ -768,207 +977,6 @@ gboolean                codegate_countdown_button_get_counting        (CodeGateC
  *
  * Back to idle at once: a request under way is dropped (its #CodeGateRequest is no longer
  * pending), a cooldown ends.
- */
-/**
- * CodeGateCountdownButton:idle-text:
- *
- * The label while idle. Default: "获取验证码", translated. An empty text is refused with a
- * warning and the old one kept.
- */
-/**
- * codegate_countdown_button_get_idle_text:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:idle-text.
- *
- * Returns: (transfer none): the text, owned by @self and valid until it changes
- */
-/**
- * codegate_countdown_button_set_idle_text:
- * @self: a #CodeGateCountdownButton
- * @text: the new text
- *
- * Sets #CodeGateCountdownButton:idle-text.
- */
-/**
- * CodeGateCountdownButton:label-format:
- *
- * How the label words the cooldown: `{s}` is the seconds left, `{ss}` the same in two digits; one of them must appear, no other `{…}` may, and it is at most 64 characters. Default: "获取验证码({s})", translated. An invalid format is refused with a warning and the old one kept.
- */
-/**
- * codegate_countdown_button_get_label_format:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:label-format.
- *
- * Returns: (transfer none): the text, owned by @self and valid until it changes
- */
-/**
- * codegate_countdown_button_set_label_format:
- * @self: a #CodeGateCountdownButton
- * @format: the new text
- *
- * Sets #CodeGateCountdownButton:label-format.
- */
-/**
- * CodeGateCountdownButton:sending-text:
- *
- * The label while the request waits for its answer. Default: "发送中…", translated.
- */
-/**
- * codegate_countdown_button_get_sending_text:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:sending-text.
- *
- * Returns: (transfer none): the text, owned by @self and valid until it changes
- */
-/**
- * codegate_countdown_button_set_sending_text:
- * @self: a #CodeGateCountdownButton
- * @text: the new text
- *
- * Sets #CodeGateCountdownButton:sending-text.
- */
-/**
- * codegate_countdown_button_get_sending_accessible_name:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:sending-accessible-name.
- *
- * Returns: (transfer none) (nullable): the text, owned by @self and valid until it changes;
- *   %NULL for the default
- */
-/**
- * codegate_countdown_button_set_sending_accessible_name:
- * @self: a #CodeGateCountdownButton
- * @text: (nullable): the new text, with {0} and {1}; %NULL for the default
- *
- * Sets #CodeGateCountdownButton:sending-accessible-name.
- */
-/**
- * codegate_countdown_button_get_counting_accessible_name:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:counting-accessible-name.
- *
- * Returns: (transfer none) (nullable): the text, owned by @self and valid until it changes;
- *   %NULL for the default
- */
-/**
- * codegate_countdown_button_set_counting_accessible_name:
- * @self: a #CodeGateCountdownButton
- * @text: (nullable): the new text, with {0} and {1}; %NULL for the default
- *
- * Sets #CodeGateCountdownButton:counting-accessible-name.
- */
-/**
- * codegate_countdown_button_get_sent_news:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:sent-news.
- *
- * Returns: (transfer none): the text, owned by @self and valid until it changes
- */
-/**
- * codegate_countdown_button_set_sent_news:
- * @self: a #CodeGateCountdownButton
- * @text: (nullable): the new text; %NULL for the default
- *
- * Sets #CodeGateCountdownButton:sent-news.
- */
-/**
- * codegate_countdown_button_get_ready_news:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:ready-news.
- *
- * Returns: (transfer none): the text, owned by @self and valid until it changes
- */
-/**
- * codegate_countdown_button_set_ready_news:
- * @self: a #CodeGateCountdownButton
- * @text: (nullable): the new text; %NULL for the default
- *
- * Sets #CodeGateCountdownButton:ready-news.
- */
-/**
- * codegate_countdown_button_get_request_timeout:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:request-timeout.
- *
- * Returns: the timeout in seconds, 10 unless set
- */
-/**
- * codegate_countdown_button_set_request_timeout:
- * @self: a #CodeGateCountdownButton
- * @seconds: the new timeout, 1 to %CODEGATE_LONGEST_COOLDOWN seconds; 0 is taken as 1, more
- *   than %CODEGATE_LONGEST_COOLDOWN as %CODEGATE_LONGEST_COOLDOWN
- *
- * Sets #CodeGateCountdownButton:request-timeout.
- */
-/**
- * codegate_countdown_button_get_enabled:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:enabled.
- *
- * Returns: whether the app allows a request
- */
-/**
- * codegate_countdown_button_set_enabled:
- * @self: a #CodeGateCountdownButton
- * @enabled: whether the app allows a request
- *
- * Sets #CodeGateCountdownButton:enabled.
- */
-/**
- * codegate_countdown_button_get_slider:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:slider.
- *
- * Returns: (transfer none) (nullable): the slider the button waits for
- */
-/**
- * codegate_countdown_button_set_slider:
- * @self: a #CodeGateCountdownButton
- * @slider: (nullable): the slider to wait for, or %NULL for none
- *
- * Sets #CodeGateCountdownButton:slider.
- */
-/**
- * codegate_countdown_button_get_phase:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:phase.
- *
- * Returns: idle, sending or counting
- */
-/**
- * codegate_countdown_button_get_seconds_left:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:seconds-left.
- *
- * Returns: the whole seconds left, 0 when not counting
- */
-/**
- * codegate_countdown_button_get_fraction:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:fraction.
- *
- * Returns: how much of the cooldown has passed, 0 to 1
- */
-/**
- * codegate_countdown_button_get_counting:
- * @self: a #CodeGateCountdownButton
- *
- * Gets #CodeGateCountdownButton:counting.
- *
- * Returns: whether the cooldown runs
  */
 G_END_DECLS
 

@@ -7,32 +7,20 @@ import CodeGateCore
 /// table and signals, the same for a button made in Swift and one made by g_object_new (C,
 /// Python, GJS, GtkBuilder), whose press emits `request` with a `CodeGateRequest` to answer.
 extension CountdownButton: ObjectInstance, DisposableInstance {
-    /// The properties, each with its typed getter and setter; `propertyTable` lists them in the
-    /// order of their ids.
+    /// The properties, each with its kind, its typed getter and setter; the ids, C getters and
+    /// setters are written from gobject/controls.toml.
     package enum Properties {
         package static let idleText = Property<CountdownButton, String?>(
-            0,
-            {
-                PropertyDefinition(
-                    name: "idle-text", blurb: "The label while idle",
-                    kind: .string(default: LabelFormat.defaultIdleText), isWritable: true)
-            }, get: { $0.model.countdown.format.idleText },
+            PropertyID.idleText, kind: { .string(default: LabelFormat.defaultIdleText) },
+            get: { $0.model.countdown.format.idleText },
             set: { $0.setFormat($0.gobject.formatText, idleText: $1 ?? "") })
         package static let labelFormat = Property<CountdownButton, String?>(
-            1,
-            {
-                PropertyDefinition(
-                    name: "label-format", blurb: "The label while counting, with {s} or {ss}",
-                    kind: .string(default: CountdownButton.defaultFormat), isWritable: true)
-            }, get: { $0.gobject.formatText },
+            PropertyID.labelFormat, kind: { .string(default: CountdownButton.defaultFormat) },
+            get: { $0.gobject.formatText },
             set: { $0.setFormat($1 ?? "", idleText: $0.model.countdown.format.idleText) })
         package static let sendingText = Property<CountdownButton, String?>(
-            2,
-            {
-                PropertyDefinition(
-                    name: "sending-text", blurb: "The label while sending",
-                    kind: .string(default: CountdownRequest.defaultSendingText), isWritable: true)
-            }, get: { $0.model.sendingText },
+            PropertyID.sendingText, kind: { .string(default: CountdownRequest.defaultSendingText) },
+            get: { $0.model.sendingText },
             set: { button, text in
                 guard let text, !text.isEmpty else {
                     cg_log_warning(
@@ -43,36 +31,21 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
                 button.model.sendingText = text
             })
         package static let requestTimeout = Property<CountdownButton, UInt32>(
-            3,
-            {
-                PropertyDefinition(
-                    name: "request-timeout", blurb: "Seconds the request may take",
-                    kind: .uint(
-                        minimum: 1, maximum: CountdownButton.longestSeconds,
-                        default: UInt32(CountdownRequest.defaultTimeout.components.seconds)),
-                    isWritable: true)
+            PropertyID.requestTimeout,
+            kind: {
+                .uint(
+                    minimum: 1, maximum: CountdownButton.longestSeconds,
+                    default: UInt32(CountdownRequest.defaultTimeout.components.seconds))
             }, get: { UInt32(clamping: $0.model.timeout.secondsRoundedUp) },
             set: { $0.model.timeout = .seconds(min(max(1, $1), CountdownButton.longestSeconds)) })
         package static let enabled = Property<CountdownButton, Bool>(
-            4,
-            {
-                PropertyDefinition(
-                    name: "enabled", blurb: "The app's own gate", kind: .boolean(default: true), isWritable: true)
-            }, get: { $0.model.isEnabled }, set: { $0.model.isEnabled = $1 })
+            PropertyID.enabled, kind: { .boolean(default: true) }, get: { $0.model.isEnabled },
+            set: { $0.model.isEnabled = $1 })
         package static let slider = Property<CountdownButton, ObjectReference>(
-            5,
-            {
-                PropertyDefinition(
-                    name: "slider", blurb: "The slider to wait for", kind: .object { SlideToUnlock.gtype },
-                    isWritable: true)
-            }, get: { ObjectReference($0.gobject.slider) }, set: { $0.setSlider($1.pointer) })
+            PropertyID.slider, kind: { .object { SlideToUnlock.gtype } }, get: { ObjectReference($0.gobject.slider) },
+            set: { $0.setSlider($1.pointer) })
         package static let phase = Property<CountdownButton, Int32>(
-            6,
-            {
-                PropertyDefinition(
-                    name: "phase", blurb: "Idle, sending or counting",
-                    kind: .enumeration(type: { CountdownButton.phaseType }, default: 0), isWritable: false)
-            },
+            PropertyID.phase, kind: { .enumeration(type: { CountdownButton.phaseType }, default: 0) },
             get: { button in
                 switch button.model.phase {
                 case .idle: 0
@@ -81,80 +54,58 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
                 }
             })
         package static let secondsLeft = Property<CountdownButton, UInt32>(
-            7,
-            {
-                PropertyDefinition(
-                    name: "seconds-left", blurb: "Whole seconds of the cooldown left",
-                    kind: .uint(minimum: 0, maximum: .max, default: 0), isWritable: false)
-            }, get: { UInt32(clamping: $0.model.phase == .counting ? $0.model.countdown.remainingSeconds : 0) })
+            PropertyID.secondsLeft, kind: { .uint(minimum: 0, maximum: .max, default: 0) },
+            get: { UInt32(clamping: $0.model.phase == .counting ? $0.model.countdown.remainingSeconds : 0) })
         package static let fraction = Property<CountdownButton, Double>(
-            8,
-            {
-                PropertyDefinition(
-                    name: "fraction", blurb: "How much of the cooldown has passed",
-                    kind: .double(minimum: 0, maximum: 1, default: 0), isWritable: false)
-            }, get: { $0.model.phase == .counting ? $0.model.state.fillFraction : 0 })
+            PropertyID.fraction, kind: { .double(minimum: 0, maximum: 1, default: 0) },
+            get: { $0.model.phase == .counting ? $0.model.state.fillFraction : 0 })
         package static let counting = Property<CountdownButton, Bool>(
-            9,
-            {
-                PropertyDefinition(
-                    name: "counting", blurb: "Whether the cooldown runs", kind: .boolean(default: false),
-                    isWritable: false)
-            }, get: { $0.model.phase == .counting })
+            PropertyID.counting, kind: { .boolean(default: false) }, get: { $0.model.phase == .counting })
 
         package static let sendingAccessibleName = Property<CountdownButton, String?>(
-            10,
-            {
-                PropertyDefinition(
-                    name: "sending-accessible-name",
-                    blurb: "The name while sending, {0} the idle text, {1} the sending text; NULL: the default",
-                    kind: .string(default: nil), isWritable: true)
-            }, get: { $0.model.sendingAccessibleName },
+            PropertyID.sendingAccessibleName, kind: { .string(default: nil) }, get: { $0.model.sendingAccessibleName },
             set: { $0.model.sendingAccessibleName = $1.flatMap { $0.isEmpty ? nil : $0 } })
         package static let countingAccessibleName = Property<CountdownButton, String?>(
-            11,
-            {
-                PropertyDefinition(
-                    name: "counting-accessible-name",
-                    blurb: "The name while counting, {0} the idle text, {1} the seconds left; NULL: the default",
-                    kind: .string(default: nil), isWritable: true)
-            }, get: { $0.model.countingAccessibleName },
+            PropertyID.countingAccessibleName, kind: { .string(default: nil) },
+            get: { $0.model.countingAccessibleName },
             set: { $0.model.countingAccessibleName = $1.flatMap { $0.isEmpty ? nil : $0 } })
         package static let sentNews = Property<CountdownButton, String?>(
-            12,
-            {
-                PropertyDefinition(
-                    name: "sent-news", blurb: "What a screen reader hears when a code was sent",
-                    kind: .string(default: CountdownButton.defaultSentNews), isWritable: true)
-            }, get: { $0.sentNews }, set: { $0.sentNews = $1 ?? CountdownButton.defaultSentNews })
+            PropertyID.sentNews, kind: { .string(default: CountdownButton.defaultSentNews) }, get: { $0.sentNews },
+            set: { $0.sentNews = $1 ?? CountdownButton.defaultSentNews })
         package static let readyNews = Property<CountdownButton, String?>(
-            13,
-            {
-                PropertyDefinition(
-                    name: "ready-news", blurb: "What a screen reader hears when the cooldown ends",
-                    kind: .string(default: CountdownButton.defaultReadyNews), isWritable: true)
-            }, get: { $0.readyNews }, set: { $0.readyNews = $1 ?? CountdownButton.defaultReadyNews })
+            PropertyID.readyNews, kind: { .string(default: CountdownButton.defaultReadyNews) }, get: { $0.readyNews },
+            set: { $0.readyNews = $1 ?? CountdownButton.defaultReadyNews })
 
         package static let failureKind = Property<CountdownButton, Int32>(
-            14,
-            {
-                PropertyDefinition(
-                    name: "failure-kind", blurb: "How the last failed request went wrong",
-                    kind: .enumeration(type: { CountdownButton.failureKindType }, default: 0), isWritable: false)
-            }, get: { $0.gobject.failureKind.rawValue })
+            PropertyID.failureKind, kind: { .enumeration(type: { CountdownButton.failureKindType }, default: 0) },
+            get: { $0.gobject.failureKind.rawValue })
 
         /// The ids, less one, of the properties that follow the model's state rather than
         /// being set.
         static let derived = [phase.index, secondsLeft.index, fraction.index, counting.index]
     }
 
-    package static let propertyTable = [
-        Properties.idleText.erased, Properties.labelFormat.erased, Properties.sendingText.erased,
-        Properties.requestTimeout.erased, Properties.enabled.erased, Properties.slider.erased, Properties.phase.erased,
-        Properties.secondsLeft.erased, Properties.fraction.erased, Properties.counting.erased,
-        Properties.sendingAccessibleName.erased, Properties.countingAccessibleName.erased, Properties.sentNews.erased,
-        Properties.readyNews.erased, Properties.failureKind.erased,
-    ]
+    /// The table GObject's property vfuncs read, by id: a switch over every id, so an id added
+    /// to gobject/controls.toml does not build until it has its property here.
+    package static let propertyTable = PropertyID.allCases.map { id in
+        switch id {
+        case .idleText: Properties.idleText.erased
+        case .labelFormat: Properties.labelFormat.erased
+        case .sendingText: Properties.sendingText.erased
+        case .requestTimeout: Properties.requestTimeout.erased
+        case .enabled: Properties.enabled.erased
+        case .slider: Properties.slider.erased
+        case .phase: Properties.phase.erased
+        case .secondsLeft: Properties.secondsLeft.erased
+        case .fraction: Properties.fraction.erased
+        case .counting: Properties.counting.erased
+        case .sendingAccessibleName: Properties.sendingAccessibleName.erased
+        case .countingAccessibleName: Properties.countingAccessibleName.erased
+        case .sentNews: Properties.sentNews.erased
+        case .readyNews: Properties.readyNews.erased
+        case .failureKind: Properties.failureKind.erased
+        }
+    }
 
     /// The signals, in the order of `type`'s.
     enum SignalID: Int {
@@ -261,10 +212,8 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
             .map { String(cString: $0.pointee.value_nick) }
     }
 
-    /// The text of `property` as a C string the button owns.
-    package func cString(_ property: Property<CountdownButton, String?>) -> UnsafePointer<CChar>? {
-        gobject.strings.pointer(property.index, for: property.get(self))
-    }
+    /// The C strings the getters returned.
+    package var cStrings: CStringCache { gobject.strings }
 
     /// Words the label by `format` and `idleText`, or keeps the old words with a warning when
     /// either is invalid (no seconds placeholder, too long, an empty idle text).

@@ -19,7 +19,7 @@ package protocol ObjectInstance: AnyObject {
 
 extension ObjectInstance {
     /// The value of the property at `index` in the table.
-    func propertyValue(_ index: Int) -> PropertyValue {
+    package func propertyValue(_ index: Int) -> PropertyValue {
         Self.propertyTable[index].get(self)
     }
 

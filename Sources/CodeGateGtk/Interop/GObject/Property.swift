@@ -19,17 +19,18 @@ package struct Property<Control: ObjectInstance, Value: PropertyType>: Sendable 
     package let get: @MainActor @Sendable (Control) -> Value
     private let write: (@MainActor @Sendable (Control, Value) -> Void)?
 
-    /// The property at `index`, described by `definition` (run in class_init), read by `get`
-    /// and, when writable, set by `set`.
+    /// The property `id`, of the `kind` (run in class_init), read by `get` and, when `id` is
+    /// writable, set by `set`.
     package init(
-        _ index: Int, _ definition: @escaping @MainActor @Sendable () -> PropertyDefinition,
+        _ id: some ControlPropertyID, kind: @escaping @MainActor @Sendable () -> PropertyDefinition.Kind,
         get: @escaping @MainActor @Sendable (Control) -> Value,
         set: (@MainActor @Sendable (Control, Value) -> Void)? = nil
     ) {
-        self.index = index
-        self.describe = definition
+        let (name, blurb, isWritable) = (id.name, id.blurb, id.isWritable)
+        self.index = id.rawValue
+        self.describe = { PropertyDefinition(name: name, blurb: blurb, kind: kind(), isWritable: isWritable) }
         self.get = get
-        self.write = set
+        self.write = isWritable ? set : nil
     }
 
     /// Sets it on `control` and notifies it when its value changed, as a set by name does.

@@ -23,14 +23,18 @@ package final class RequestObject: ObjectInstance {
     private static let cancellableKey = "codegate-request-cancellable"
 
     package nonisolated static var objectType: ObjectType { type }
+    /// CodeGateRequest's one property.
+    package enum PropertyID: Int, ControlPropertyID {
+        case pending
+
+        package var name: String { "pending" }
+        package var blurb: String { "Whether the request waits for its answer" }
+        package var isWritable: Bool { false }
+    }
+
     /// `pending`, read-only and notified.
     package static let pending = Property<RequestObject, Bool>(
-        0,
-        {
-            PropertyDefinition(
-                name: "pending", blurb: "Whether the request waits for its answer", kind: .boolean(default: false),
-                isWritable: false)
-        }, get: { $0.isPending })
+        PropertyID.pending, kind: { .boolean(default: false) }, get: { $0.isPending })
     package static let propertyTable = [pending.erased]
 
     /// The GObject, which owns this.

@@ -4,93 +4,58 @@ import CGtk
 import CodeGateCore
 import CodeGateGLib
 
-/// CodeGateSlideToUnlock, the widget every `SlideToUnlock` is: its property table (the
-/// control's words, and `unlocked` with its notify) and its class — a GtkScale with the hint on
-/// its track as one more child.
-extension SlideToUnlock: ObjectInstance, DisposableInstance {
-    /// The properties, in the order of their ids.
-    package enum PropertyID: Int, CaseIterable {
-        case unlocked, hint, unlockedHint, keyboardHint, focusedHint, progressText, returnedText
-        case lockedAccessibleName, unlockedAccessibleName, positionText, unlockedPositionText
-        case tooltip, groupName, note
+extension SlideToUnlock.PropertyID {
+    /// Its kind, with its default: each text's in the language of the moment.
+    @MainActor
+    var kind: PropertyDefinition.Kind {
+        self == .unlocked ? .boolean(default: false) : .string(default: defaultText)
+    }
 
-        @MainActor
-        var definition: PropertyDefinition {
-            switch self {
-            case .unlocked:
-                PropertyDefinition(
-                    name: "unlocked", blurb: "Whether the check is passed", kind: .boolean(default: false),
-                    isWritable: false)
-            case .note:
-                PropertyDefinition(
-                    name: "note", blurb: "A line said before the description", kind: .string(default: nil),
-                    isWritable: true)
-            default:
-                PropertyDefinition(
-                    name: name, blurb: "A text of the control", kind: .string(default: defaultText), isWritable: true)
-            }
-        }
-
-        /// The default of each text, in the language of the moment, as a left-to-right track
-        /// says it: the model's, and the widget's own tooltip and group name.
-        @MainActor
-        private var defaultText: String? {
-            switch self {
-            case .hint: SlideUnlock.defaultHint
-            case .unlockedHint: SlideUnlock.defaultUnlockedHint
-            case .keyboardHint: SlideUnlock.defaultKeyboardHints.text(mirrored: false)
-            case .focusedHint: SlideUnlock.defaultFocusedHints.text(mirrored: false)
-            case .progressText: SlideUnlock.defaultProgressText
-            case .returnedText: SlideUnlock.defaultReturnedText
-            case .lockedAccessibleName: SlideUnlock.defaultLockedAccessibleName
-            case .unlockedAccessibleName: SlideUnlock.defaultUnlockedAccessibleName
-            case .positionText: SlideUnlock.defaultPositionText
-            case .unlockedPositionText: SlideUnlock.defaultUnlockedPositionTexts.text(mirrored: false)
-            case .tooltip: SlideToUnlock.defaultTooltips.text(mirrored: false)
-            case .groupName: SlideToUnlock.defaultGroupName
-            case .unlocked, .note: nil
-            }
-        }
-
-        /// The text of `model` this property stands for; nil for the widget's own.
-        @MainActor
-        func text(of model: SlideUnlock) -> String? {
-            switch self {
-            case .hint: model.hint
-            case .unlockedHint: model.unlockedHint
-            case .keyboardHint: model.keyboardHint
-            case .focusedHint: model.focusedHint
-            case .progressText: model.progressText
-            case .returnedText: model.returnedText
-            case .lockedAccessibleName: model.lockedAccessibleName
-            case .unlockedAccessibleName: model.unlockedAccessibleName
-            case .positionText: model.positionText
-            case .unlockedPositionText: model.unlockedPositionText
-            case .unlocked, .tooltip, .groupName, .note: nil
-            }
-        }
-
-        /// The kebab-case name.
-        fileprivate var name: String {
-            switch self {
-            case .unlocked: "unlocked"
-            case .hint: "hint"
-            case .unlockedHint: "unlocked-hint"
-            case .keyboardHint: "keyboard-hint"
-            case .focusedHint: "focused-hint"
-            case .progressText: "progress-text"
-            case .returnedText: "returned-text"
-            case .lockedAccessibleName: "locked-accessible-name"
-            case .unlockedAccessibleName: "unlocked-accessible-name"
-            case .positionText: "position-text"
-            case .unlockedPositionText: "unlocked-position-text"
-            case .tooltip: "tooltip"
-            case .groupName: "group-name"
-            case .note: "note"
-            }
+    /// The default of each text, in the language of the moment, as a left-to-right track
+    /// says it: the model's, and the widget's own tooltip and group name.
+    @MainActor
+    private var defaultText: String? {
+        switch self {
+        case .hint: SlideUnlock.defaultHint
+        case .unlockedHint: SlideUnlock.defaultUnlockedHint
+        case .keyboardHint: SlideUnlock.defaultKeyboardHints.text(mirrored: false)
+        case .focusedHint: SlideUnlock.defaultFocusedHints.text(mirrored: false)
+        case .progressText: SlideUnlock.defaultProgressText
+        case .returnedText: SlideUnlock.defaultReturnedText
+        case .lockedAccessibleName: SlideUnlock.defaultLockedAccessibleName
+        case .unlockedAccessibleName: SlideUnlock.defaultUnlockedAccessibleName
+        case .positionText: SlideUnlock.defaultPositionText
+        case .unlockedPositionText: SlideUnlock.defaultUnlockedPositionTexts.text(mirrored: false)
+        case .tooltip: SlideToUnlock.defaultTooltips.text(mirrored: false)
+        case .groupName: SlideToUnlock.defaultGroupName
+        case .unlocked, .note: nil
         }
     }
 
+    /// The text of `model` this property stands for; nil for the widget's own.
+    @MainActor
+    func text(of model: SlideUnlock) -> String? {
+        switch self {
+        case .hint: model.hint
+        case .unlockedHint: model.unlockedHint
+        case .keyboardHint: model.keyboardHint
+        case .focusedHint: model.focusedHint
+        case .progressText: model.progressText
+        case .returnedText: model.returnedText
+        case .lockedAccessibleName: model.lockedAccessibleName
+        case .unlockedAccessibleName: model.unlockedAccessibleName
+        case .positionText: model.positionText
+        case .unlockedPositionText: model.unlockedPositionText
+        case .unlocked, .tooltip, .groupName, .note: nil
+        }
+    }
+}
+
+/// CodeGateSlideToUnlock, the widget every `SlideToUnlock` is: its property table (the
+/// control's words, and `unlocked` with its notify) and its class — a GtkScale with the hint on
+/// its track as one more child. Its ids, C getters and setters are written from
+/// gobject/controls.toml.
+extension SlideToUnlock: ObjectInstance, DisposableInstance {
     /// The control's words, read and set by property.
     @MainActor
     struct Texts {
@@ -156,13 +121,11 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
 
     /// `unlocked`, read-only and notified.
     static let unlockedProperty = Property<SlideToUnlock, Bool>(
-        PropertyID.unlocked.rawValue, { PropertyID.unlocked.definition }, get: { $0.isUnlocked })
+        PropertyID.unlocked, kind: { PropertyID.unlocked.kind }, get: { $0.isUnlocked })
 
     /// The text property `id`, read and set through `Texts`.
     package static func textProperty(_ id: PropertyID) -> Property<SlideToUnlock, String?> {
-        Property(
-            id.rawValue, { id.definition }, get: { Texts(control: $0).text(id) },
-            set: { Texts(control: $0).set(id, $1) })
+        Property(id, kind: { id.kind }, get: { Texts(control: $0).text(id) }, set: { Texts(control: $0).set(id, $1) })
     }
 
     package static let propertyTable = PropertyID.allCases.map { id in
@@ -217,15 +180,8 @@ extension SlideToUnlock: ObjectInstance, DisposableInstance {
         Self.type.notify(widget, PropertyID.unlocked.rawValue)
     }
 
-    /// The text of `id` as a C string the slider owns.
-    package func cString(_ id: PropertyID) -> UnsafePointer<CChar>? {
-        gobject.strings.pointer(id.rawValue, for: Texts(control: self).text(id))
-    }
-
-    /// Sets the text `id` and notifies it, as a set by name does.
-    package func setText(_ id: PropertyID, _ text: String?) {
-        Self.textProperty(id).set(on: self, text)
-    }
+    /// The C strings the getters returned.
+    package var cStrings: CStringCache { gobject.strings }
 
     /// Whether GObject disposed the slider: the C API refuses calls after that.
     package var isDisposed: Bool { gobject.isDisposed }
