@@ -18,6 +18,10 @@ let releaseLinkFlags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relat
 let gtkThreadSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"])]
 
 // Each target in a line here; docs/architecture.md ("Layout") describes each module in full.
+// What a target that calls libsoup directly links (CSoup itself links no libsoup): the gateway's
+// server and the tests' and bench's servers. The HTTP client loads it at run time instead.
+let linksSoup: [LinkerSetting] = [.linkedLibrary("soup-3.0")]
+
 let package = Package(
     name: "CodeGate",
     products: [
@@ -50,22 +54,17 @@ let package = Package(
         ),
         // glibc's gettext for the app's messages: in libc itself, no package or library to link.
         .systemLibrary(name: "CLibintl"),
-        // libsoup 3 over GLib (no GTK), through a .pc file of ours for the same reason as CGtk's:
-        // the HTTP client of a real backend and the gateway's server.
+        // libsoup 3's headers (no library), through a .pc file of ours for the same reason as
+        // CGtk's: one module for the gateway's server and webhooks, which link libsoup
+        // (`linksSoup`), and the HTTP client, which calls it through CSoupLoader's table of the
+        // functions it needs, loaded with dlopen when a session first needs it: the app on its
+        // embedded gateway never maps libsoup and its dependencies.
         .systemLibrary(
             name: "CSoup",
-            pkgConfig: "\(Context.packageDirectory)/Sources/CSoup/libsoup-3.0-swiftpm.pc",
+            pkgConfig: "\(Context.packageDirectory)/Sources/CSoup/libsoup-3.0-headers.pc",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
-        // libsoup 3's headers alone (types and constants, no library), and the table of the
-        // libsoup functions the HTTP client calls, loaded with dlopen when a session first
-        // needs it: the app on its embedded gateway never maps libsoup and its dependencies.
-        .systemLibrary(
-            name: "CSoupTypes",
-            pkgConfig: "\(Context.packageDirectory)/Sources/CSoupTypes/libsoup-3.0-types.pc",
-            providers: [.apt(["libsoup-3.0-dev"])]
-        ),
-        .target(name: "CSoupLoader", dependencies: ["CSoupTypes"]),
+        .target(name: "CSoupLoader", dependencies: ["CSoup"], publicHeadersPath: "."),
         // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
@@ -136,7 +135,7 @@ let package = Package(
         // The HTTP client of a real code server: a target of its own, so the flow stays free of libsoup.
         .target(
             name: "CodeGateHTTP",
-            dependencies: ["CodeGateBase", "CodeGateService", "CodeGateProtocol", "CSoupLoader"]),
+            dependencies: ["CodeGateBase", "CodeGateService", "CodeGateProtocol", "CSoup", "CSoupLoader"]),
         // The protocol's wire, written once for the client and the gateway.
         .target(name: "CodeGateProtocol"),
         // The app's libadwaita shell, built on the controls' public API.
@@ -157,9 +156,10 @@ let package = Package(
         .target(
             name: "CodeGateServer",
             dependencies: [
-                "CodeGateBase", "CodeGateService", "CodeGateGateway", "CodeGateGLib", "CodeGateProtocol", "CSoup",
-                "CSockDiag", "CPhoneNumbers",
-            ]
+                "CodeGateBase", "CodeGateService", "CodeGateGateway", "CodeGateGLib", "CodeGateProtocol", "CodeGateHTTP",
+                "CSoup", "CSockDiag", "CPhoneNumbers",
+            ],
+            linkerSettings: linksSoup
         ),
         .executableTarget(
             name: "codegate-gateway",
@@ -186,7 +186,7 @@ let package = Package(
             dependencies: [
                 "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateCore",
                 "CodeGateGLib", "CSoup",
-            ], path: "Tests/HTTPBench"),
+            ], path: "Tests/HTTPBench", linkerSettings: linksSoup),
         // One test target for each module, named after it.
         .testTarget(name: "CodeGateBaseTests", dependencies: ["CodeGateBase", "CodeGateTestSupport"]),
         .testTarget(name: "CodeGateCoreTests", dependencies: ["CodeGateCore", "CodeGateBase", "CodeGateTestSupport"]),
@@ -225,7 +225,8 @@ let package = Package(
             dependencies: [
                 "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateCore",
                 "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk",
-            ]
+            ],
+            linkerSettings: linksSoup
         ),
         .testTarget(
             name: "CodeGateAppTests",

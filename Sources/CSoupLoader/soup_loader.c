@@ -1,4 +1,6 @@
-#include "soup_loader.h"
+/* The table is declared in CSoup, the one module over libsoup's headers, so Swift sees every
+   libsoup declaration through one module whichever of the two a target imports. */
+#include "../CSoup/soup_loader.h"
 
 #include <dlfcn.h>
 

@@ -1,17 +1,17 @@
-import CSoupLoader
+import CSoup
 
 /// The one libsoup session of a service and the base URL its paths resolve under: keep-alive
 /// connections, `User-Agent`, TLS through GIO's default database (glib-networking) and the
 /// desktop's proxy through GIO's default resolver, which a new session uses unasked.
 @MainActor
-final class SoupClient {
+package final class SoupClient {
     private let soup: CGSoup
     private let session: UnsafeMutablePointer<SoupSession>
     private let base: OpaquePointer?
 
     /// A session on libsoup's functions `soup` that calls itself `userAgent`, for paths under
     /// `baseURL`.
-    init(soup: CGSoup, baseURL: String, userAgent: String) {
+    package init(soup: CGSoup, baseURL: String, userAgent: String) {
         self.soup = soup
         base = g_uri_parse(baseURL, G_URI_FLAGS_NONE, nil)
         session = soup.session_new()
@@ -28,10 +28,11 @@ final class SoupClient {
         }
     }
 
-    /// POSTs `body` (JSON) with `headers` to `path` under the base URL and reads the answer,
-    /// at most `limit` bytes of body, until `cancellation` is cancelled. Nil when GLib cannot
-    /// make a URL of base and path.
-    func post(
+    /// POSTs `body` (JSON) with `headers` to `path` under the base URL ("" for the base URL
+    /// itself) and reads the answer, at most `limit` bytes of body — none with a limit of 0, the
+    /// connection then closed — until `cancellation` is cancelled. Nil when GLib cannot make a
+    /// URL of base and path.
+    package func post(
         _ path: String, body: [UInt8], headers: [(String, String)], cancellation: Cancellation, limit: Int
     ) async -> Result<HTTPAnswer, SoupExchange.Failure>? {
         guard let message = message(path, body: body, headers: headers) else { return nil }
@@ -40,7 +41,7 @@ final class SoupClient {
     }
 
     /// Cancels every request under way and closes the idle connections.
-    func abort() {
+    package func abort() {
         soup.session_abort(session)
     }
 

@@ -1,4 +1,4 @@
-import CSoupLoader
+import CSoup
 import CodeGateProtocol
 
 /// One request sent on a libsoup session and its answer read, all on the GLib main loop:
@@ -10,9 +10,9 @@ import CodeGateProtocol
 /// call, released in the callback), so it ends exactly once however it ends: an answer, an
 /// error, or `cancellable` cancelled — which GLib reports as the pending call's error.
 @MainActor
-final class SoupExchange {
+package final class SoupExchange {
     /// How an exchange ended without an answer.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// `cancellable` was cancelled.
         case cancelled
         /// The connection failed: no route, refused, reset, a TLS error, a malformed answer.
@@ -96,6 +96,9 @@ final class SoupExchange {
         answer.contentType = header("Content-Type")
         answer.retryAfter = header(ProtocolHeader.retryAfter)
         answer.replayed = header(ProtocolHeader.idempotentReplayed)
+        // A caller that reads no body has its answer: the body is left unread, and libsoup
+        // closes the connection rather than reuse it.
+        guard limit > 0 else { return finish(.success(answer)) }
         // A declared length over the limit is refused before a byte of it is read.
         if soup.message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
            soup.message_headers_get_content_length(headers) > goffset(limit) {

@@ -2,12 +2,13 @@ import CodeGateBase
 import CodeGateProtocol
 /// What came back for one request, as far as the protocol looks at it: the status, the few
 /// headers it defines, and the body, already bounded by the reader.
-struct HTTPAnswer: Equatable {
-    var status: Int
+package struct HTTPAnswer: Equatable {
+    /// The status code.
+    package var status: Int
     /// `Content-Type` as sent, if any.
     var contentType: String?
     /// `Retry-After` as sent, if any.
-    var retryAfter: String?
+    package var retryAfter: String?
     /// `Idempotent-Replayed` as sent, if any.
     var replayed: String?
     var body: [UInt8]
@@ -30,7 +31,7 @@ struct HTTPAnswer: Equatable {
 
     /// `Retry-After` in seconds when it is the delay form, from 1 to a day; the HTTP-date form
     /// is none the protocol uses.
-    var retryAfterSeconds: Int? {
+    package var retryAfterSeconds: Int? {
         guard let text = retryAfter?.trimmingSpaces, !text.isEmpty, text.count <= 6, text.allSatisfy(\.isASCIIDigit),
               let seconds = Int(text), (1...ProtocolLimit.longestWait).contains(seconds)
         else { return nil }

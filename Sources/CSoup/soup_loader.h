@@ -4,7 +4,8 @@
 /* The few libsoup 3 functions the HTTP client calls, resolved from libsoup-3.0.so.0 when the
    client is first used: the app links no libsoup, so a start on the embedded gateway maps
    neither libsoup nor what it brings (nghttp2, Kerberos, brotli, psl). Compiled against
-   libsoup's headers for the types only. Main thread only. */
+   libsoup's headers for the types only. Main thread only. Declared here, in CSoup, and
+   implemented by the CSoupLoader target. */
 #include <libsoup/soup.h>
 
 /* libsoup's own functions of the same names, each non-null once loaded. */
