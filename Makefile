@@ -22,7 +22,7 @@ RUN_PACKAGES += libglib2.0-bin
 RUN_PACKAGES += libpq-dev
 # libphonenumber, which codegate-gateway asks whether a number is a mobile one of a region it serves.
 RUN_PACKAGES += libphonenumber-dev
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd \
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd man-db \
 	postgresql
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk
@@ -86,8 +86,17 @@ SYSTEMDUNITDIR := $(PREFIX)/lib/systemd/system
 LINGUAS := $(shell grep -v '^\#' po/LINGUAS)
 CONTROLS_LINGUAS := $(shell grep -v '^\#' po/controls/LINGUAS)
 CATALOGS := $(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/codegate.mo)
+MAN1DIR := $(DATADIR)/man/man1
+# The manual pages are the binaries' own --help, through help2man: they cannot drift from it.
+# help2man runs them under the C locale unless told otherwise, where GLib writes the help's
+# Chinese defaults ("获取验证码({s})") as question marks: C.UTF-8 keeps them. The date is the
+# last commit's (or the packaging's SOURCE_DATE_EPOCH), so a rebuild writes the same pages.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+HELP2MAN = env -i PATH=/usr/bin:/bin LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) \
+	help2man --locale=C.UTF-8 --no-info --no-discard-stderr --version-string=$(VERSION)
 # Everything `install` puts in place, so that `uninstall` removes exactly these.
 INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
+	$(MAN1DIR)/codegate.1 $(MAN1DIR)/codegate-gateway.1 \
 	$(SYSTEMDUNITDIR)/codegate-gateway.service \
 	$(DATADIR)/applications/$(APP_ID).desktop \
 	$(DATADIR)/dbus-1/services/$(APP_ID).service \
@@ -286,8 +295,14 @@ stage: lib
 # `install` strips what it installs; `make install STRIP=` keeps the debug information.
 STRIP ?= strip
 install: release locale stage
+	$(call require,help2man)
 	install -Dm755 .build/release/codegate $(DESTDIR)$(BINDIR)/codegate
 	install -Dm755 .build/release/codegate-gateway $(DESTDIR)$(BINDIR)/codegate-gateway
+	install -d $(DESTDIR)$(MAN1DIR)
+	$(HELP2MAN) --name="sign in with a verification code (libadwaita demo)" \
+		-o $(DESTDIR)$(MAN1DIR)/codegate.1 .build/release/codegate
+	$(HELP2MAN) --name="reference server of the CodeGate verification-code protocol" \
+		-o $(DESTDIR)$(MAN1DIR)/codegate-gateway.1 .build/release/codegate-gateway
 	install -d $(DESTDIR)$(SYSTEMDUNITDIR)
 	sed 's|@bindir@|$(BINDIR)|' Resources/codegate-gateway.service.in >$(DESTDIR)$(SYSTEMDUNITDIR)/codegate-gateway.service
 	install -d $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
@@ -319,9 +334,17 @@ install: release locale stage
 	$(refresh_caches)
 	@[ -n "$(DESTDIR)" ] || [ -n "$(LD_SEARCHED)" ] || echo "install: ld.so does not look in $(LIBDIR): run what uses libcodegate-1 with LD_LIBRARY_PATH=$(LIBDIR) (docs/languages.md)"
 
+# After the files, the folders they leave empty, from the deepest up to PREFIX (kept), as dpkg
+# removes a package's: a folder something else still uses is not empty, and stays.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	$(refresh_caches)
+	@for file in $(INSTALLED); do \
+		dir=$$(dirname "$$file"); \
+		while [ "$$dir" != "$(PREFIX)" ] && [ "$$dir" != / ] && rmdir "$(DESTDIR)$$dir" 2>/dev/null; do \
+			dir=$$(dirname "$$dir"); \
+		done; \
+	done
 
 # The Debian packages (debian/) into dist/: dpkg-buildpackage runs debian/rules, which builds
 # and installs with the targets above. Its .changes and .buildinfo go to dist/ as well, and
