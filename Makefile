@@ -276,16 +276,19 @@ locale:
 
 # The Swift runtime linked in, so the installed binary needs neither the toolchain nor .build.
 # AppStream's package brings the ITS rules msgfmt translates the metainfo with.
+# No RUNPATH in what is installed: SwiftPM's default $ORIGIN would let a library planted beside
+# a binary be loaded before the system's, and nothing of ours lives beside them.
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
 release:
 	$(call require,$(RUN_PACKAGES) appstream)
-	$(SWIFT) build -c release --static-swift-stdlib --product codegate
-	$(SWIFT) build -c release --static-swift-stdlib --product codegate-gateway
+	$(RELEASE_BUILD) --product codegate
+	$(RELEASE_BUILD) --product codegate-gateway
 
 # libcodegate-1.so: the Swift runtime linked in (Package.swift's -static-stdlib for release),
 # SONAME libcodegate-1.so.0, only the codegate_* C API exported.
 lib:
 	$(call require,$(GOBJECT_PACKAGES))
-	$(SWIFT) build -c release --static-swift-stdlib --product codegate-1
+	$(RELEASE_BUILD) --product codegate-1
 
 # .build/stage: the library as an installed prefix (lib/, include/codegate-1/, the .pc, GIR,
 # typelib, VAPI), for the examples and the tests; `install` copies from it.

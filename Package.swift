@@ -4,7 +4,9 @@ import PackageDescription
 // What the static Swift runtime's link line (static-stdlib-args.lnk) adds and a release binary
 // does not want: `-export-dynamic` puts every symbol of our own code in the dynamic symbol table,
 // which also keeps each of them, used or not, from `--gc-sections` (130 KB of the stripped app).
-let releaseSizeFlags = ["-Xlinker", "--no-export-dynamic"]
+// `-z now` binds every symbol at start (BIND_NOW), so the relocation tables can be read-only for
+// the whole run (RELRO), as Debian's hardening asks.
+let releaseSizeFlags = ["-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "now"]
 
 // The release binary (what `make install` and `make bench` build) is linked by lld, which packs
 // its relative relocations (DT_RELR, glibc 2.36): ld.so no longer reads 600 KB of them at every
@@ -110,7 +112,7 @@ let package = Package(
             ]),
             // The release library carries the Swift runtime: it loads into Python or GJS with
             // nothing of the toolchain (SwiftPM's --static-swift-stdlib skips dynamic products).
-            .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            .unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "now"], .when(configuration: .release))]
         ),
         // What a code service is to the client, the server and the app; not part of
         // CodeGateProtocol, which stays the wire alone (the embedded gateway never touches it).
