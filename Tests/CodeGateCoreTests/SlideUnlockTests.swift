@@ -78,6 +78,15 @@ import Testing
         #expect(slider.unlockedPositionText == "Done")
     }
 
+    /// Steps are keyboard (and click) wording: a thumb dragged part-way keeps the track's hint.
+    @Test func aDraggedThumbShowsTheHintNotSteps() {
+        let slider = SlideUnlock(timers: clock)
+        #expect(slider.move(to: 0.45, by: .drag))
+        #expect(slider.state.focusHint == "滑动解锁/获取验证码")
+        #expect(slider.stepForward())
+        #expect(slider.state.focusHint == "已滑动 55%，还需 5 步", "a step after the drag is counted again")
+    }
+
     @Test func tenClicksOnTheThumbUnlockAndNoneJumps() {
         let slider = SlideUnlock(timers: clock)
         for _ in 1...9 {

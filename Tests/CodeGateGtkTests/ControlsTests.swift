@@ -425,6 +425,27 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// A pointer drag part-way shows the track's hint, not the keyboard's count of steps, and
+    /// the hint is back the same once the thumb glided home.
+    func testAThumbDraggedPartWayKeepsTheHint() {
+        MainActor.assumeIsolated {
+            let slider = SlideToUnlock()
+            let window = Self.window(slider.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            let start = D.screenPoint(of: D.descendant(of: slider.scale, named: "slider")!)
+            let middle = D.screenPoint(of: slider.scale, across: 0.5)
+            D.xdotool("mousemove", "\(start.x)", "\(start.y)", "mousedown", "1")
+            for step in 1...6 {
+                D.xdotool("mousemove", "\(start.x + (middle.x - start.x) * step / 6)", "\(start.y)")
+            }
+            XCTAssertTrue(D.pump { fraction(slider) > 0.3 }, "thumb at \(fraction(slider))")
+            XCTAssertEqual(D.text(slider.label), "滑动解锁/获取验证码")
+            D.xdotool("mouseup", "1")
+            XCTAssertTrue(D.pump { fraction(slider) == 0 })
+            XCTAssertEqual(D.text(slider.label), "滑动解锁/获取验证码")
+        }
+    }
+
     /// The thumb follows the pointer one to one, even when held still before the drag (GTK's
     /// slow "fine-tuning" mode after a long press would leave it short of the end).
     func testAThumbHeldStillThenDraggedFlushToTheEndUnlocks() {

@@ -112,6 +112,9 @@ public final class SlideUnlock {
     private var glide: GlideBack?
     /// Whether the thumb went back to the start since the user last moved it.
     private var hasReturned = false
+    /// Whether the thumb was last moved by a pointer drag, whose user sees where it is and
+    /// needs no count of steps.
+    private var isDragged = false
     private let frame: Alarm
 
     /// Creates a locked slider at 0.
@@ -149,7 +152,7 @@ public final class SlideUnlock {
                 ? unlockedAccessibleName.filling(unlockedHint) : lockedAccessibleName.filling(hint),
             valueText: isUnlocked ? unlockedPositionText : positionText.filling(Int((position * 100).rounded())),
             description: description(at: position),
-            focusHint: restingValue > 0 && !isUnlocked ? progress(at: position) : focusedHint
+            focusHint: restingValue > 0 && !isUnlocked ? (isDragged ? hint : progress(at: position)) : focusedHint
         )
     }
 
@@ -175,6 +178,7 @@ public final class SlideUnlock {
         guard !isUnlocked, !isRetired, input.canMoveThumb else { return false }
         stopGlide()
         hasReturned = false
+        isDragged = input == .drag
         restingValue = min(1, max(0, target))
         if restingValue >= threshold {
             restingValue = 1

@@ -25,7 +25,8 @@ public struct SliderState: Equatable, Sendable {
     /// this, which changes with each step, is what is heard.
     public let description: String
     /// The text on the track while the control has keyboard focus: how to pass the check by
-    /// keyboard, or how far the thumb is.
+    /// keyboard, or how far the thumb is in steps — or, dragged by the pointer, the hint itself:
+    /// a pointer user sees where the thumb is, and counts no steps.
     public let focusHint: String
 
     /// Describes what the control shows.
