@@ -126,12 +126,13 @@ extension GtkDriver {
             cg_object_set_int(settings, "gtk-xft-dpi", Int32(textScale * 96 * 1024))
             pump(for: .milliseconds(200))
         }
-        // What the window needs at its width, as GTK measures it: a window larger than the
-        // screen (twice the text size) moves through a few sizes on its way there.
-        let width = gtk_widget_get_width(window.window)
+        // What the form needs at its width, as GTK measures it (the window scrolls it, so the
+        // window's own minimum says nothing): a window larger than the screen (twice the text
+        // size) moves through a few sizes on its way there.
+        let width = gtk_widget_get_width(window.form)
         @MainActor func height() -> Int32 {
             var minimum: Int32 = 0
-            gtk_widget_measure(window.window, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
+            gtk_widget_measure(window.form, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
             return minimum
         }
         let shown = height()

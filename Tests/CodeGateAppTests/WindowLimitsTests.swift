@@ -36,6 +36,37 @@ final class WindowLimitsTests: XCTestCase {
         }
     }
 
+    /// The window fits a small screen, scrolling the form (360×480, smaller than the form at
+    /// any text size), and in a wide one the form keeps its width, centred.
+    func testTheWindowShrinksToASmallScreenAndClampsAWideOne() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: ManualTimerPort())
+            defer { H.close(window) }
+            H.pump(for: .milliseconds(200))
+            var minimum: Int32 = 0, natural: Int32 = 0
+            gtk_widget_measure(window.window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+            XCTAssertLessThanOrEqual(minimum, 360, "as narrow as a phone")
+            gtk_widget_measure(window.window, GTK_ORIENTATION_VERTICAL, 360, &minimum, &natural, nil, nil)
+            XCTAssertLessThanOrEqual(minimum, 480, "as short as 480 px")
+            var form: Int32 = 0
+            gtk_widget_measure(window.form, GTK_ORIENTATION_VERTICAL, 360, &form, nil, nil, nil)
+            XCTAssertGreaterThan(form, 480, "the form is taller than that: it scrolls")
+            XCTAssertGreaterThanOrEqual(natural, form, "at first the window shows the whole form")
+
+            gtk_window_set_default_size(window.window.cast(), 1000, 700)
+            XCTAssertTrue(
+                H.pump { gtk_widget_get_width(window.window) >= 900 }, "\(gtk_widget_get_width(window.window))")
+            XCTAssertTrue(H.pump { gtk_widget_get_width(window.form) <= CodeGateWindow.maximumWidth })
+            // Centred in what scrolls it, the window's content under the header bar.
+            let content = gtk_window_get_child(window.window.cast())!
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(window.form, content, &bounds)
+            XCTAssertEqual(
+                Double(bounds.origin.x * 2 + bounds.size.width), Double(gtk_widget_get_width(content)), accuracy: 2,
+                "centred")
+        }
+    }
+
     /// At twice the text size (the desktop's text scaling) the window keeps its default width
     /// and no text in it is cut off (English and Traditional Chinese: LocalizationTests).
     func testAtTwiceTheTextSizeNothingIsCutOffAtTheDefaultWidth() {

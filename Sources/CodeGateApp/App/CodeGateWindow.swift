@@ -4,6 +4,7 @@ import CodeGateGtk
 import CodeGateFlow
 import CodeGateGateway
 import CodeGateService
+import CAdw
 import CGtk
 import CodeGateCore
 
@@ -34,7 +35,7 @@ public final class CodeGateWindow {
     /// The page that replaces the form once the code is verified.
     let completion: CompletionPage
     private let pages: UnsafeMutablePointer<GtkWidget>
-    private let form: UnsafeMutablePointer<GtkWidget>
+    let form: UnsafeMutablePointer<GtkWidget>
     /// The accessible descriptions and invalid states as last set, so that only a real change
     /// reaches the accessibility tree: each one is an event a screen reader may speak.
     private var descriptions: [UnsafeMutablePointer<GtkWidget>: String] = [:]
@@ -116,8 +117,26 @@ public final class CodeGateWindow {
         cg_stack_page_set_label(gtk_stack_add_child(pages.opaque, completion.widget), localized("验证成功"))
         // Hidden until the code is verified; the form, once it is.
         gtk_widget_set_visible(completion.widget, 0)
-        gtk_window_set_child(window.cast(), pages)
+        gtk_window_set_child(window.cast(), Self.scrolling(pages))
     }
+
+    /// `page` in a window of any size: as tall as it likes at first, it scrolls in a window
+    /// made smaller (a laptop screen at twice the text size, 360×480), the focused control
+    /// scrolled into view; in a wide window it keeps a readable width, centred.
+    private static func scrolling(_ page: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let clamp = adw_clamp_new()!
+        adw_clamp_set_maximum_size(clamp.opaque, maximumWidth)
+        adw_clamp_set_child(clamp.opaque, page)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(scroller.opaque, 1)
+        gtk_scrolled_window_set_child(scroller.opaque, clamp)
+        AccessibleNames.nameScrollbars(of: scroller, localized("页面滚动条"))
+        return scroller
+    }
+
+    /// The widest the content gets, margins included, in a window wider than that.
+    static let maximumWidth: Int32 = 480
 
     private func connect(messages: ObserverList<SMSMessage>?) {
         attach(self, to: window.cast(), key: "codegate-window")

@@ -35,6 +35,19 @@ enum AccessibleNames {
         }
     }
 
+    /// Names the scroll bars of `scrolled` and the range inside each `name`, which GTK 4.8
+    /// would name by their class; the hidden one too, which stays in the tree.
+    static func nameScrollbars(of scrolled: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        for case let scrollbar? in [
+            gtk_scrolled_window_get_vscrollbar(scrolled.opaque), gtk_scrolled_window_get_hscrollbar(scrolled.opaque),
+        ] {
+            cg_accessible_set_label(scrollbar, name)
+            if let range = gtk_widget_get_first_child(scrollbar) {
+                cg_accessible_set_label(range, name)
+            }
+        }
+    }
+
     /// The name `widget` needs, or nil when it has one (its own text, a label of ours) or is
     /// passed over.
     private static func name(of widget: UnsafeMutablePointer<GtkWidget>, area: String) -> String? {

@@ -52,16 +52,7 @@ final class MessageList {
         gtk_label_set_justify(placeholder.opaque, GTK_JUSTIFY_CENTER)
         cg_accessible_set_label(list, localized("短信"))
         scrolled = gtk_scrolled_window_new()
-        // The scroll bars and the range inside each, which GTK 4.8 would name by their class.
-        for case let scrollbar? in [
-            gtk_scrolled_window_get_vscrollbar(scrolled.opaque), gtk_scrolled_window_get_hscrollbar(scrolled.opaque),
-        ] {
-            let name = localized("短信列表滚动条")
-            cg_accessible_set_label(scrollbar, name)
-            if let range = gtk_widget_get_first_child(scrollbar) {
-                cg_accessible_set_label(range, name)
-            }
-        }
+        AccessibleNames.nameScrollbars(of: scrolled, localized("短信列表滚动条"))
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // A fixed height whatever the content: the window must not grow with the messages.
         gtk_scrolled_window_set_propagate_natural_height(scrolled.opaque, 0)
