@@ -182,6 +182,13 @@ final class CodeFlowWindowTests: XCTestCase {
             XCTAssertFalse(window.flow.slider.isUnlocked)
             XCTAssertFalse(visible(window.completion.widget))
             XCTAssertEqual(String(cString: gtk_editable_get_text(window.codeEntry.opaque)), "", "the used code goes")
+            // Nor does its message look like the code to type: its caption says it was used, its
+            // text is struck through.
+            let row = try XCTUnwrap(gtk_list_box_get_row_at_index(window.inbox.list.opaque, 0))
+            let caption = try XCTUnwrap(H.descendant(of: row.cast(), named: "label"))
+            XCTAssertTrue(H.text(caption).hasSuffix("· 验证码已使用"), H.text(caption))
+            let text = try XCTUnwrap(gtk_widget_get_next_sibling(caption))
+            XCTAssertNotEqual(gtk_widget_has_css_class(text, "stale-message"), 0)
         }
     }
 

@@ -23,6 +23,8 @@ final class MessageListTests: XCTestCase {
             XCTAssertEqual(H.text(caption), "\(time) 发送至 138****8000")
             inbox.add(SMSMessage(recipient: number, text: "【CodeGate】验证码 222222"))
             XCTAssertTrue(H.text(caption).hasSuffix("· 已有更新的验证码"), H.text(caption))
+            let text = try XCTUnwrap(gtk_widget_get_next_sibling(caption))
+            XCTAssertNotEqual(gtk_widget_has_css_class(text, "stale-message"), 0, "struck through")
             XCTAssertEqual(inbox.texts, ["【CodeGate】验证码 222222", "【CodeGate】验证码 111111"])
         }
     }

@@ -194,6 +194,7 @@ public final class CodeGateWindow {
         }
         if flow.isVerified, let number = flow.phone.number {
             completion.show(verified: number)
+            inbox.markNewestUsed()
         }
         showPage(flow.isVerified ? completion.widget : form)
         describe(phoneEntry, flow.phoneDescription)

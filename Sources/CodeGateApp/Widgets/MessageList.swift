@@ -32,11 +32,16 @@ final class MessageList {
     private(set) var texts: [String] = []
     /// The newest message's caption and text labels, and its caption's words: marked when a
     /// newer code makes its code stale.
-    private var newest:
-        (
-            caption: UnsafeMutablePointer<GtkWidget>, text: UnsafeMutablePointer<GtkWidget>, time: String,
-            recipient: String
-        )?
+    private var newest: Shown?
+
+    /// A message on the list, as far as it is marked later: its caption and text labels, and
+    /// the caption's words.
+    private struct Shown {
+        let caption: UnsafeMutablePointer<GtkWidget>
+        let text: UnsafeMutablePointer<GtkWidget>
+        let time: String
+        let recipient: String
+    }
 
     /// An empty inbox that says `note` until the first message arrives.
     init(note: String = localized("收到的短信会显示在这里")) {
@@ -75,12 +80,12 @@ final class MessageList {
     func add(_ message: SMSMessage) {
         texts.insert(message.text, at: 0)
         if let previous = newest {
-            gtk_label_set_text(
-                previous.caption.opaque,
+            markStale(
+                previous,
                 // TRANSLATORS: over an older message: {0} is when it came ("12:03"), {1} where it
                 // was sent ("138****8000").
-                localized("{0} 发送至 {1} · 已有更新的验证码").filling(previous.time, previous.recipient))
-            cg_accessible_set_description(previous.text, localized("这条短信的验证码已被更新的取代"))
+                caption: localized("{0} 发送至 {1} · 已有更新的验证码").filling(previous.time, previous.recipient),
+                description: localized("这条短信的验证码已被更新的取代"))
         }
         let time = Self.now()
         let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
@@ -106,7 +111,7 @@ final class MessageList {
             gtk_widget_set_focusable(listRow, 0)
             cg_accessible_set_label(listRow, name)
         }
-        newest = (sender, text, time, message.recipient.masked)
+        newest = Shown(caption: sender, text: text, time: time, recipient: message.recipient.masked)
         gtk_widget_set_visible(placeholder, 0)
         gtk_widget_set_visible(scrolled, 1)
         if texts.count > Self.capacity,
@@ -114,6 +119,27 @@ final class MessageList {
             gtk_list_box_remove(list.opaque, oldest.cast())
             texts.removeLast()
         }
+    }
+
+    /// Says the newest message's code was used (verified): after 重新开始 it must not look like
+    /// the code to type. A later message finds nothing left to mark.
+    func markNewestUsed() {
+        guard let used = newest else { return }
+        markStale(
+            used,
+            // TRANSLATORS: over a message whose code was verified: {0} is when it came ("12:03"),
+            // {1} where it was sent ("138****8000").
+            caption: localized("{0} 发送至 {1} · 验证码已使用").filling(used.time, used.recipient),
+            description: localized("这条短信的验证码已经用过"))
+        newest = nil
+    }
+
+    /// Words a message's caption and description as no longer current, and strikes its text
+    /// through (struck, not faded: it stays readable).
+    private func markStale(_ message: Shown, caption: String, description: String) {
+        gtk_label_set_text(message.caption.opaque, caption)
+        cg_accessible_set_description(message.text, description)
+        gtk_widget_add_css_class(message.text, "stale-message")
     }
 
     /// The local time now, as hours and minutes ("12:03").
