@@ -11,7 +11,7 @@ enum PropertyAccess<Control: ControlInstance> {
     static func string(_ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ function: String)
         -> UnsafePointer<CChar>?
     {
-        read(instance, function, Unchecked(value: nil)) {
+        call(instance, function, Unchecked(value: nil)) {
             Unchecked(value: $0.cStrings.pointer(id.rawValue, for: $0.propertyValue(id.rawValue).text))
         }.value
     }
@@ -28,10 +28,7 @@ enum PropertyAccess<Control: ControlInstance> {
     static func boolean(_ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ function: String)
         -> gboolean
     {
-        read(instance, function, 0) {
-            guard case .boolean(let value) = $0.propertyValue(id.rawValue) else { return 0 }
-            return value ? 1 : 0
-        }
+        value(instance, id, function, 0) { if case .boolean(let value) = $0 { value ? 1 : 0 } else { nil } }
     }
 
     static func setBoolean(
@@ -41,10 +38,7 @@ enum PropertyAccess<Control: ControlInstance> {
     }
 
     static func uint(_ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ function: String) -> guint {
-        read(instance, function, 0) {
-            guard case .uint(let value) = $0.propertyValue(id.rawValue) else { return 0 }
-            return value
-        }
+        value(instance, id, function, 0) { if case .uint(let value) = $0 { value } else { nil } }
     }
 
     static func setUInt(
@@ -54,28 +48,21 @@ enum PropertyAccess<Control: ControlInstance> {
     }
 
     static func double(_ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ function: String) -> Double {
-        read(instance, function, 0) {
-            guard case .double(let value) = $0.propertyValue(id.rawValue) else { return 0 }
-            return value
-        }
+        value(instance, id, function, 0) { if case .double(let value) = $0 { value } else { nil } }
     }
 
     static func enumeration(_ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ function: String)
         -> Int32
     {
-        read(instance, function, 0) {
-            guard case .enumeration(let value) = $0.propertyValue(id.rawValue) else { return 0 }
-            return value
-        }
+        value(instance, id, function, 0) { if case .enumeration(let value) = $0 { value } else { nil } }
     }
 
     /// An object property, owned by the control; NULL for none.
     static func object(_ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ function: String)
         -> UnsafeMutableRawPointer?
     {
-        read(instance, function, Unchecked(value: nil)) {
-            guard case .object(let value) = $0.propertyValue(id.rawValue) else { return Unchecked(value: nil) }
-            return Unchecked(value: value)
+        value(instance, id, function, Unchecked(value: nil)) {
+            if case .object(let value) = $0 { Unchecked(value: value) } else { nil }
         }.value
     }
 
@@ -86,8 +73,8 @@ enum PropertyAccess<Control: ControlInstance> {
         _ function: String
     ) {
         let object = Unchecked(value: object)
-        read(instance, function, ()) { control in
-            if let value = object.value, case .object(let type) = Control.propertyTable[id.rawValue].definition().kind,
+        call(instance, function, ()) { control in
+            if let value = object.value, case .object(let type) = Control.objectType.kind(at: id.rawValue),
                cg_is_instance_of(value, type()) == 0
             {
                 let name = g_type_name(type()).map { String(cString: $0) } ?? "?"
@@ -98,17 +85,28 @@ enum PropertyAccess<Control: ControlInstance> {
         }
     }
 
-    private static func read<Result>(
+    /// Runs `body` on the control behind `instance`, on GTK's thread, or answers `fallback`
+    /// with a critical (`ObjectType.call`).
+    private static func call<Result>(
         _ instance: UnsafeMutableRawPointer?, _ function: String, _ fallback: Result,
         _ body: @MainActor (Control) -> Result
     ) -> Result {
         Control.objectType.call(instance, as: Control.self, function: function, fallback: fallback, body)
     }
 
+    /// The property `id`'s value, as `extract` reads it; `fallback` when it is of another
+    /// kind, or the call is refused.
+    private static func value<Result: Sendable>(
+        _ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ function: String, _ fallback: Result,
+        _ extract: @Sendable (PropertyValue) -> Result?
+    ) -> Result {
+        call(instance, function, fallback) { extract($0.propertyValue(id.rawValue)) ?? fallback }
+    }
+
     private static func write(
         _ instance: UnsafeMutableRawPointer?, _ id: Control.PropertyID, _ value: PropertyValue, _ function: String
     ) {
         let value = Unchecked(value: value)
-        read(instance, function, ()) { Control.objectType.set($0.object, id.rawValue, to: value.value) }
+        call(instance, function, ()) { Control.objectType.set($0.object, id.rawValue, to: value.value) }
     }
 }

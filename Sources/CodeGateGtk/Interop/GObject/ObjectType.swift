@@ -235,6 +235,11 @@ package final class ObjectType: @unchecked Sendable {
         }
     }
 
+    /// The kind of the property at `index`, as class_init described it.
+    package func kind(at index: Int) -> PropertyDefinition.Kind {
+        definitions[index].kind
+    }
+
     /// Emits notify for the property at `index`.
     @MainActor
     package func notify(_ object: UnsafeMutableRawPointer, _ index: Int) {
