@@ -6,13 +6,13 @@ public struct PostgresDatabase: SharedDatabase {
     /// The one way to open it.
     public init() {}
 
-    package func open(url: String, keyFile: String, report: @escaping @MainActor (String) -> Void) -> SharedState? {
+    package func open(url: String, keyFile: String, report: @escaping @MainActor (String) -> Void) async -> SharedState? {
         let store = PostgresStore(url: url, keyFile: keyFile, report: report)
         // One transaction connects, migrates and compares the key; a failure was reported by
         // the store itself, in one line.
         let matches: Bool
         do {
-            matches = try store.keyMatches()
+            matches = try await store.keyMatches()
         } catch {
             return nil
         }

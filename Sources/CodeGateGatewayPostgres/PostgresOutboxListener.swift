@@ -24,6 +24,9 @@ final class PostgresOutboxListener: OutboxListener {
     private let watch: SharedState.Watch
     private let changed: @MainActor () -> Void
     private var connection: PostgresConnection?
+    /// The thread its connection is opened on.
+    private let worker = BlockingWorker(name: "codegate-listen")
+    private var opening = false
     private var unwatch: (@MainActor () -> Void)?
     private var retry: (any ScheduledTimer)?
     private var wait: Duration = .zero
@@ -42,17 +45,28 @@ final class PostgresOutboxListener: OutboxListener {
         self.changed = changed
     }
 
-    /// Listens, unless it does already, waits to try again, or was stopped. A failure is said
-    /// once, as the store says its own, and so is listening again after one.
+    /// Listens, unless it does already, is connecting, waits to try again, or was stopped: the
+    /// connection opens on a thread of its own while the gateway goes on serving. A failure is
+    /// said once, as the store says its own, and so is listening again after one.
     func listen() {
-        guard connection == nil, retry == nil, !stopped else { return }
+        guard connection == nil, retry == nil, !stopped, !opening else { return }
+        opening = true
+        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+            await self.open()
+            self.opening = false
+        }
+    }
+
+    private func open() async {
         let deadline = ContinuousClock.now + PostgresStore.callTimeout
         do {
-            let opened = try PostgresConnection(url: store.url, deadline: deadline)
-            try opened.run("LISTEN \(PostgresStore.channel)", until: deadline)
+            let opened = try await PostgresConnection.open(url: store.url, deadline: deadline, on: worker)
+            try await opened.run("LISTEN \(PostgresStore.channel)", until: deadline)
+            guard !stopped else { return }
             connection = opened
             unwatch = watch(opened.socket) { [weak self] in self?.readable() }
         } catch {
+            guard !stopped else { return }
             store.remember("cannot listen for the other gateways' messages: \(error)")
             tryAgainLater()
             return

@@ -81,13 +81,13 @@ enum PostgresSchema {
     /// Brings the database up to `version`, unless it is there already; throws when it is at a
     /// later version (a newer CodeGate's) or a statement fails.
     static func migrate(_ connection: PostgresConnection, until deadline: ContinuousClock.Instant)
-        throws(PostgresError)
+        async throws(PostgresError)
     {
-        try PostgresTransaction.run(on: connection, until: deadline) { () throws(PostgresError) in
-            try connection.run("SELECT pg_advisory_xact_lock(x'\(migrationLock)'::bigint)", until: deadline)
-            try connection.run(
+        try await PostgresTransaction.run(on: connection, until: deadline) { () async throws(PostgresError) in
+            try await connection.run("SELECT pg_advisory_xact_lock(x'\(migrationLock)'::bigint)", until: deadline)
+            try await connection.run(
                 "CREATE TABLE IF NOT EXISTS codegate_schema (version integer NOT NULL)", until: deadline)
-            let rows = try connection.run("SELECT max(version) FROM codegate_schema", until: deadline)
+            let rows = try await connection.run("SELECT max(version) FROM codegate_schema", until: deadline)
             let current = rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
             guard current <= version else {
                 throw PostgresError(
@@ -96,11 +96,11 @@ enum PostgresSchema {
                 )
             }
             for statements in migrations[current...] {
-                for statement in statements { try connection.run(statement, until: deadline) }
+                for statement in statements { try await connection.run(statement, until: deadline) }
             }
             if current < version {
-                try connection.run("DELETE FROM codegate_schema", until: deadline)
-                try connection.run(
+                try await connection.run("DELETE FROM codegate_schema", until: deadline)
+                try await connection.run(
                     "INSERT INTO codegate_schema (version) VALUES ($1)", [String(version)], until: deadline)
             }
         }

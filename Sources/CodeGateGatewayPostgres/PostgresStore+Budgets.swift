@@ -13,16 +13,16 @@ extension PostgresStore {
     static func budgets(
         _ windows: [BudgetWindow], on connection: PostgresConnection, until deadline: ContinuousClock.Instant,
         at now: SystemMoment
-    ) throws(PostgresError) -> Sending {
+    ) async throws(PostgresError) -> Sending {
         let wall = now.wall.wholeNanoseconds
         var spent: [BudgetWindow: Int] = [:]
         var left: [BudgetWindow: Duration] = [:]
         let ordered = windows.sorted { ($0.name, $0.period) < ($1.name, $1.period) }
         for window in ordered {
             let period = window.period.wholeNanoseconds
-            try lock("budget:\(period):" + window.name, on: connection, until: deadline)
+            try await lock("budget:\(period):" + window.name, on: connection, until: deadline)
             let start = GatewayStore.periodStart(window.period, at: now)
-            let rows = try connection.run(
+            let rows = try await connection.run(
                 "SELECT spent FROM codegate_budget_spent WHERE name = $1 AND period = $2 AND period_start = $3",
                 [window.name, String(period), String(start)], until: deadline)
             // A negative count is no count of ours: as good as a spent budget, never a larger one.
@@ -37,9 +37,9 @@ extension PostgresStore {
     static func spend(
         _ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int], on connection: PostgresConnection,
         until deadline: ContinuousClock.Instant, at now: SystemMoment
-    ) throws(PostgresError) {
+    ) async throws(PostgresError) {
         for (window, count) in spent where read[window] != count {
-            try connection.run(
+            try await connection.run(
                 """
                 INSERT INTO codegate_budget_spent (name, period, period_start, spent) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (name, period) DO UPDATE SET period_start = excluded.period_start, spent = excluded.spent

@@ -8,15 +8,15 @@ extension PostgresStore {
     /// `GatewayStore.admit` does — the generic cell rate algorithm, one moment per client — in
     /// one transaction under the client's advisory lock: nil when admitted, else the whole
     /// seconds until it would be.
-    public func admit(_ client: String, limit: Int) throws(StateProblem) -> Int? {
+    public func admit(_ client: String, limit: Int) async throws(StateProblem) -> Int? {
         guard limit > 0 else { return nil }
         let interval = Duration.seconds(60) / limit
         let tolerance = Duration.seconds(60) - interval
-        return try transaction { connection, deadline throws(PostgresError) -> Int? in
-            try Self.lock("client:" + client, on: connection, until: deadline)
+        return try await transaction { connection, deadline async throws(PostgresError) -> Int? in
+            try await Self.lock("client:" + client, on: connection, until: deadline)
             // Read under the lock, as `update` reads them.
             let now = moment()
-            let rows = try connection.run(
+            let rows = try await connection.run(
                 """
                 SELECT CASE WHEN boot_id = $1 THEN due_boot - $2 ELSE due_wall - $3 END FROM codegate_clients
                 WHERE client = $4
@@ -30,7 +30,7 @@ extension PostgresStore {
             }
             if due > tolerance { return max(1, (due - tolerance).secondsRoundedUp) }
             due += interval
-            try connection.run(
+            try await connection.run(
                 """
                 INSERT INTO codegate_clients (client, boot_id, due_boot, due_wall) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (client) DO UPDATE SET boot_id = $2, due_boot = $3, due_wall = $4

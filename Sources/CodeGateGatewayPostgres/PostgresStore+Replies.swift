@@ -9,8 +9,8 @@ extension PostgresStore {
     static func reply(
         for key: String, on connection: PostgresConnection, until deadline: ContinuousClock.Instant,
         at now: SystemMoment
-    ) throws(PostgresError) -> GatewayReply? {
-        let rows = try connection.run(
+    ) async throws(PostgresError) -> GatewayReply? {
+        let rows = try await connection.run(
             "SELECT \(ReplyColumns.list) FROM codegate_replies WHERE key = $1", [key], until: deadline)
         let reply = rows.first
             .flatMap { PostgresText.values($0, as: ReplyColumns.kinds) }
@@ -22,12 +22,12 @@ extension PostgresStore {
     static func store(
         _ reply: GatewayReply?, for key: String, on connection: PostgresConnection,
         until deadline: ContinuousClock.Instant, at now: SystemMoment
-    ) throws(PostgresError) {
+    ) async throws(PostgresError) {
         guard let reply else {
-            try connection.run("DELETE FROM codegate_replies WHERE key = $1", [key], until: deadline)
+            try await connection.run("DELETE FROM codegate_replies WHERE key = $1", [key], until: deadline)
             return
         }
-        try connection.run(
+        try await connection.run(
             """
             INSERT INTO codegate_replies (key, \(ReplyColumns.list)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             ON CONFLICT (key) DO UPDATE SET number = $2, boot_id = $3, issued_boot = $4, issued_wall = $5,

@@ -21,8 +21,8 @@ struct PostgresStoreTransaction: StoreTransaction {
 
     func waitForRoom() -> Int? { nil }
 
-    func record(of number: PhoneNumber) throws(PostgresError) -> (exists: Bool, record: GatewayRecord?) {
-        let rows = try connection.run(
+    func record(of number: PhoneNumber) async throws(PostgresError) -> (exists: Bool, record: GatewayRecord?) {
+        let rows = try await connection.run(
             "SELECT \(RecordColumns.list) FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
         let record = rows.first
             .flatMap { PostgresText.values($0, as: RecordColumns.kinds) }
@@ -30,8 +30,8 @@ struct PostgresStoreTransaction: StoreTransaction {
         return (!rows.isEmpty, record)
     }
 
-    func save(_ record: GatewayRecord, for number: PhoneNumber) throws(PostgresError) {
-        try connection.run(
+    func save(_ record: GatewayRecord, for number: PhoneNumber) async throws(PostgresError) {
+        try await connection.run(
             """
             INSERT INTO codegate_numbers (number, \(RecordColumns.list)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
             ON CONFLICT (number) DO UPDATE SET boot_id = $2, issued_boot = $3, issued_wall = $4,
@@ -39,28 +39,28 @@ struct PostgresStoreTransaction: StoreTransaction {
             """, [number.e164] + RecordColumns.values(of: record, at: now).map(PostgresText.cell), until: deadline)
     }
 
-    func delete(_ number: PhoneNumber) throws(PostgresError) {
-        try connection.run("DELETE FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
+    func delete(_ number: PhoneNumber) async throws(PostgresError) {
+        try await connection.run("DELETE FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
     }
 
-    func reply(for key: String) throws(PostgresError) -> GatewayReply? {
-        try PostgresStore.reply(for: key, on: connection, until: deadline, at: now)
+    func reply(for key: String) async throws(PostgresError) -> GatewayReply? {
+        try await PostgresStore.reply(for: key, on: connection, until: deadline, at: now)
     }
 
-    func store(_ reply: GatewayReply?, for key: String) throws(PostgresError) {
-        try PostgresStore.store(reply, for: key, on: connection, until: deadline, at: now)
+    func store(_ reply: GatewayReply?, for key: String) async throws(PostgresError) {
+        try await PostgresStore.store(reply, for: key, on: connection, until: deadline, at: now)
     }
 
-    func budgets(_ windows: [BudgetWindow]) throws(PostgresError) -> Sending {
-        try PostgresStore.budgets(windows, on: connection, until: deadline, at: now)
+    func budgets(_ windows: [BudgetWindow]) async throws(PostgresError) -> Sending {
+        try await PostgresStore.budgets(windows, on: connection, until: deadline, at: now)
     }
 
-    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) throws(PostgresError) {
-        try PostgresStore.spend(spent, over: read, on: connection, until: deadline, at: now)
+    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) async throws(PostgresError) {
+        try await PostgresStore.spend(spent, over: read, on: connection, until: deadline, at: now)
     }
 
-    func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) throws(PostgresError) {
-        try PostgresStore.enqueue(sms, id: id, lifetime: lifetime, on: connection, until: deadline, at: now)
+    func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) async throws(PostgresError) {
+        try await PostgresStore.enqueue(sms, id: id, lifetime: lifetime, on: connection, until: deadline, at: now)
     }
 
     func reportDamagedRecord() {

@@ -22,7 +22,9 @@ import CodeGateService
 /// `lock_timeout` on the server's): a server that is gone or hangs fails the request with
 /// `StateProblem.unreachable`, and nothing decided is kept, so no code is sent that was not
 /// recorded. The next request after `retryDelay` connects again; no timer runs meanwhile.
-/// The calls block the main loop while they wait, at most `callTimeout` each.
+/// The calls wait on a thread of the store's own (`BlockingWorker`), never on the main loop:
+/// while one request waits for the database, the gateway answers the others. Transactions
+/// take turns on the one connection (`TurnQueue`).
 ///
 /// The key for code digests stays in a file (`CodeKeySource`): the database or a backup of it
 /// alone cannot be tried against the million codes. Every gateway on one database must be
@@ -45,6 +47,12 @@ public final class PostgresStore: CodeStore {
     private let report: @MainActor (String) -> Void
     let moment: @MainActor () -> SystemMoment
     private var connection: PostgresConnection?
+    /// The thread the connection's calls wait on.
+    private let worker = BlockingWorker(name: "codegate-pg")
+    /// The transactions waiting for the connection.
+    private let turns = TurnQueue()
+    /// The server's backend id for the open connection, read once it opened.
+    private var openBackendID: Int32?
     private var nextAttempt: ContinuousClock.Instant?
     private var lastPrune: ContinuousClock.Instant?
     private var lastReport: String?
@@ -72,22 +80,22 @@ public final class PostgresStore: CodeStore {
 
     /// Connects (and migrates the schema) if need be, and runs one transaction: throws what a
     /// request would meet.
-    public func check() throws(StateProblem) {
-        _ = try transaction { connection, deadline throws(PostgresError) in
-            try connection.run("SELECT 1", until: deadline)
+    public func check() async throws(StateProblem) {
+        _ = try await transaction { connection, deadline async throws(PostgresError) in
+            try await connection.run("SELECT 1", until: deadline)
         }
     }
 
     /// Whether this gateway's key for code digests is the one the database was first used
     /// with (which this call records when it is the first): a gateway with another key would
     /// refuse every code its peers sent. Throws when the key or the database cannot be had.
-    public func keyMatches() throws(StateProblem) -> Bool {
+    public func keyMatches() async throws(StateProblem) -> Bool {
         let fingerprint = PostgresText.bytea(HMAC.sha256(key: try codeKey(), Array("codegate key fingerprint".utf8)))
-        return try transaction { connection, deadline throws(PostgresError) -> Bool in
-            try connection.run(
+        return try await transaction { connection, deadline async throws(PostgresError) -> Bool in
+            try await connection.run(
                 "INSERT INTO codegate_key (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO NOTHING", [fingerprint],
                 until: deadline)
-            let rows = try connection.run("SELECT fingerprint FROM codegate_key", until: deadline)
+            let rows = try await connection.run("SELECT fingerprint FROM codegate_key", until: deadline)
             return rows.first?.first == fingerprint
         }
     }
@@ -95,56 +103,60 @@ public final class PostgresStore: CodeStore {
     package func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
-    ) throws(StateProblem) -> Answer {
-        let outcome = try transaction { connection, deadline throws(PostgresError) -> Result<Answer, StateProblem> in
-            try Self.lock("number:" + number.e164, on: connection, until: deadline)
-            if let replyKey { try Self.lock("reply:" + replyKey, on: connection, until: deadline) }
+    ) async throws(StateProblem) -> Answer {
+        let outcome = try await transaction {
+            connection, deadline async throws(PostgresError) -> Result<Answer, StateProblem> in
+            try await Self.lock("number:" + number.e164, on: connection, until: deadline)
+            if let replyKey { try await Self.lock("reply:" + replyKey, on: connection, until: deadline) }
             // The clocks are read once the locks are held: a decision made after another's
             // commit is stamped after it too, however long it waited for the lock.
             let transaction = PostgresStoreTransaction(
                 store: self, connection: connection, deadline: deadline, now: moment())
-            return try StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
+            return try await StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
         }
         return try outcome.get()
     }
 
-    /// Runs `body` in one transaction on the connection, connecting first if need be, within
-    /// `callTimeout` for each call; forgets rows no rule needs once every `pruneInterval`.
-    /// Throws what the failure means for users; a lost connection is dropped, for the next
-    /// request after `retryDelay` to open another.
-    func transaction<Answer>(_ body: (PostgresConnection, ContinuousClock.Instant) throws(PostgresError) -> Answer)
-        throws(StateProblem) -> Answer
-    {
-        let deadline = ContinuousClock.now + Self.callTimeout
-        let connection = try begun(until: deadline)
-        do {
-            let answer = try PostgresTransaction.run(on: connection, until: deadline, began: true) {
-                () throws(PostgresError) in try body(connection, deadline)
+    /// Runs `body` in one transaction on the connection once the transactions before it are
+    /// done, connecting first if need be, within `callTimeout` for each call; forgets rows no
+    /// rule needs once every `pruneInterval`. Throws what the failure means for users; a lost
+    /// connection is dropped, for the next request after `retryDelay` to open another.
+    func transaction<Answer>(
+        _ body: (PostgresConnection, ContinuousClock.Instant) async throws(PostgresError) -> Answer
+    ) async throws(StateProblem) -> Answer {
+        try await turns.turn { () async throws(StateProblem) -> Answer in
+            // The deadline counts from the turn: waiting for the others is not the server's time.
+            let deadline = ContinuousClock.now + Self.callTimeout
+            let connection = try await begun(until: deadline)
+            do throws(PostgresError) {
+                let answer = try await PostgresTransaction.run(on: connection, until: deadline, began: true) {
+                    () async throws(PostgresError) in try await body(connection, deadline)
+                }
+                lastReport = nil
+                await pruneIfDue(on: connection)
+                return answer
+            } catch {
+                throw failed(error)
             }
-            lastReport = nil
-            pruneIfDue(on: connection)
-            return answer
-        } catch {
-            throw failed(error)
         }
     }
 
     /// A connection with a transaction begun on it. An idle connection the server closed (it
     /// restarted, failed over, or ended idle sessions) fails at `BEGIN`, before anything was
     /// done on it: then once more on a fresh one, so the first request after a restart is served.
-    private func begun(until deadline: ContinuousClock.Instant) throws(StateProblem) -> PostgresConnection {
+    private func begun(until deadline: ContinuousClock.Instant) async throws(StateProblem) -> PostgresConnection {
         let reused = connection?.isOpen ?? false
-        let first = try connected()
+        let first = try await connected()
         do {
-            try first.run(script: Self.begin(before: deadline), until: deadline)
+            try await first.run(script: Self.begin(before: deadline), until: deadline)
             return first
         } catch {
             guard reused, error.connectionLost, !error.timedOut else { throw failed(error) }
             connection = nil
         }
-        let second = try connected()
+        let second = try await connected()
         do {
-            try second.run(script: Self.begin(before: deadline), until: deadline)
+            try await second.run(script: Self.begin(before: deadline), until: deadline)
             return second
         } catch {
             throw failed(error)
@@ -165,26 +177,28 @@ public final class PostgresStore: CodeStore {
     }
 
     /// The open connection, opened, set up and migrated first if need be.
-    private func connected() throws(StateProblem) -> PostgresConnection {
+    private func connected() async throws(StateProblem) -> PostgresConnection {
         if let connection, connection.isOpen { return connection }
         connection = nil
+        openBackendID = nil
         let now = ContinuousClock.now
         if let nextAttempt, now < nextAttempt {
             throw .unreachable(secondsLeft: Self.retrySeconds)
         }
         let deadline = now + Self.callTimeout
         do {
-            let opened = try PostgresConnection(url: url, deadline: deadline)
+            let opened = try await PostgresConnection.open(url: url, deadline: deadline, on: worker)
             // The server's own bounds, shorter than ours, so that it answers with an error
             // (and rolls back) before this side gives up on it.
-            try opened.run(
+            try await opened.run(
                 """
                 SELECT set_config('statement_timeout', '2s', false), set_config('lock_timeout', '2s', false),
                     set_config('idle_in_transaction_session_timeout', '10s', false),
                     set_config('client_min_messages', 'warning', false)
                 """, until: deadline)
-            try PostgresSchema.migrate(opened, until: deadline)
+            try await PostgresSchema.migrate(opened, until: deadline)
             connection = opened
+            openBackendID = opened.backendID
             nextAttempt = nil
             return opened
         } catch {
@@ -196,7 +210,10 @@ public final class PostgresStore: CodeStore {
     /// What `error` means for users, logged once; a lost connection is dropped.
     private func failed(_ error: PostgresError) -> StateProblem {
         remember("cannot use the PostgreSQL database: \(error)")
-        if error.connectionLost || !(connection?.isOpen ?? false) { connection = nil }
+        if error.connectionLost || !(connection?.isOpen ?? false) {
+            connection = nil
+            openBackendID = nil
+        }
         // A server that did not answer is left alone a while: the requests meanwhile are
         // refused at once instead of each waiting for the deadline.
         if error.timedOut { nextAttempt = ContinuousClock.now + Self.retryDelay }
@@ -204,8 +221,9 @@ public final class PostgresStore: CodeStore {
     }
 
     /// The server's backend id for this store's connection, when it has one: the sender named
-    /// in the notifications its own transactions send.
-    var backendID: Int32? { connection.flatMap { $0.isOpen ? $0.backendID : nil } }
+    /// in the notifications its own transactions send. Kept from when it opened: the
+    /// connection itself may be busy on the worker.
+    var backendID: Int32? { openBackendID }
 
     /// Logs `line` unless it is what was logged last: a problem that persists is one line.
     func remember(_ line: String) {
@@ -216,44 +234,44 @@ public final class PostgresStore: CodeStore {
 
     /// Takes the transaction's advisory lock on `name`, waiting for whoever holds it.
     static func lock(_ name: String, on connection: PostgresConnection, until deadline: ContinuousClock.Instant)
-        throws(PostgresError)
+        async throws(PostgresError)
     {
-        try connection.run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name], until: deadline)
+        try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name], until: deadline)
     }
 
     /// Forgets, at most once every `pruneInterval`, the numbers, replies, clients and budget
     /// counters no rule needs any more at this gateway's clocks. A row another transaction is deciding on is
     /// one that transaction reads as gone too, and writes back whole if it keeps it.
     /// A failure is logged and the transaction's answer stands: it committed.
-    private func pruneIfDue(on connection: PostgresConnection) {
+    private func pruneIfDue(on connection: PostgresConnection) async {
         let now = ContinuousClock.now
         if let lastPrune, lastPrune.duration(to: now) < Self.pruneInterval { return }
         lastPrune = now
         do {
-            try prune(on: connection)
+            try await prune(on: connection)
         } catch {
             _ = failed(error)
         }
     }
 
-    private func prune(on connection: PostgresConnection) throws(PostgresError) {
+    private func prune(on connection: PostgresConnection) async throws(PostgresError) {
         let moment = moment()
         let clocks = [moment.bootID, String(moment.boot.wholeNanoseconds), String(moment.wall.wholeNanoseconds)]
         let age = "(CASE WHEN boot_id = $1 THEN $2 - issued_boot ELSE $3 - issued_wall END)"
         let memory = String(GatewayRecord.expiryMemory.wholeNanoseconds)
         let deadline = ContinuousClock.now + Self.callTimeout
-        try connection.run(
+        try await connection.run(
             """
             DELETE FROM codegate_numbers WHERE \(age) >= cooldown
                 AND (attempts_left IS NULL OR \(age) >= lifetime + \(memory))
             """, clocks, until: deadline)
-        try connection.run(
+        try await connection.run(
             "DELETE FROM codegate_replies WHERE \(age) >= GREATEST(cooldown, lifetime)", clocks, until: deadline)
-        try connection.run(
+        try await connection.run(
             "DELETE FROM codegate_clients WHERE (CASE WHEN boot_id = $1 THEN due_boot - $2 ELSE due_wall - $3 END) <= 0",
             clocks, until: deadline)
         // A counter of a period that is over counts nothing: each number and client has its own.
-        try connection.run(
+        try await connection.run(
             "DELETE FROM codegate_budget_spent WHERE period_start + period <= $1", [clocks[2]], until: deadline)
     }
 }

@@ -1,18 +1,19 @@
 /// One transaction on a connection: `BEGIN` (unless the caller `began` it), the body, `COMMIT`,
 /// or `ROLLBACK` when the body throws. A transaction whose connection was lost is rolled back by
 /// the server.
+@MainActor
 enum PostgresTransaction {
     static func run<Answer>(
         on connection: PostgresConnection, until deadline: ContinuousClock.Instant, began: Bool = false,
-        _ body: () throws(PostgresError) -> Answer
-    ) throws(PostgresError) -> Answer {
-        if !began { try connection.run("BEGIN", until: deadline) }
+        _ body: () async throws(PostgresError) -> Answer
+    ) async throws(PostgresError) -> Answer {
+        if !began { try await connection.run("BEGIN", until: deadline) }
         do {
-            let answer = try body()
-            try connection.run("COMMIT", until: deadline)
+            let answer = try await body()
+            try await connection.run("COMMIT", until: deadline)
             return answer
         } catch {
-            if !error.connectionLost { _ = try? connection.run("ROLLBACK", until: deadline) }
+            if !error.connectionLost { _ = try? await connection.run("ROLLBACK", until: deadline) }
             throw error
         }
     }

@@ -112,7 +112,7 @@ public enum GatewayProcess {
             shared.map { $0.outboxListener(timers, SocketWatch.add) { courier.kick() } }
         }
         let watches = courier.map { courier in
-            server.outboxPending = { try? store.pendingMessages() }
+            server.outboxPending = { try? await store.pendingMessages() }
             return [service.enqueued.observe { courier.kick() }, courier.events.observe { server.record($0) }]
         }
         MainQueueSource.install()
@@ -162,7 +162,7 @@ public enum GatewayProcess {
                     + "every gateway on one database digests codes under the same key")
             return nil
         }
-        return database.open(url: url, keyFile: keyFile, report: report)
+        return StartWait.value { await database.open(url: url, keyFile: keyFile, report: report) }
     }
 
     /// A file an option named that cannot be used: its line for stderr.

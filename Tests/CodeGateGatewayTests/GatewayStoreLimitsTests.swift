@@ -98,31 +98,31 @@ extension GatewayStoreTests {
 
     @Test func theHealthCheckSaysWhenEveryNewNumberIsRefused() async throws {
         let gateway = service(capacity: 3)
-        #expect(gateway.healthProblem() == nil)
+        #expect(await gateway.healthProblem() == nil)
         for index in 0..<3 {
             _ = try await gateway.requestCode(for: try numbered(index))
         }
-        #expect(gateway.healthProblem() == .crowded(secondsLeft: 300), "full: every new number is refused")
+        #expect(await gateway.healthProblem() == .crowded(secondsLeft: 300), "full: every new number is refused")
         clock.advance(by: .seconds(300))
-        #expect(gateway.healthProblem() == nil, "room once the first code expired")
+        #expect(await gateway.healthProblem() == nil, "room once the first code expired")
         for suffix in ["", "-wal", "-shm"] {
             unlink(path + suffix)
         }
-        #expect(gateway.healthProblem() == .recovering(secondsLeft: 60), "started afresh: closed for a cooldown")
+        #expect(await gateway.healthProblem() == .recovering(secondsLeft: 60), "started afresh: closed for a cooldown")
         clock.advance(by: .seconds(60))
-        #expect(gateway.healthProblem() == nil)
+        #expect(await gateway.healthProblem() == nil)
     }
 
-    @Test func theRateLimitIsSharedByEveryGatewayOnTheStore() throws {
+    @Test func theRateLimitIsSharedByEveryGatewayOnTheStore() async throws {
         let first = store()
         let second = store()
-        #expect(try first.admit("10.0.0.1", limit: 2) == nil)
-        #expect(try second.admit("10.0.0.1", limit: 2) == nil)
-        #expect(try first.admit("10.0.0.1", limit: 2) == 30, "the other gateway's request counted")
-        #expect(try second.admit("10.0.0.2", limit: 2) == nil, "another client")
+        #expect(try await first.admit("10.0.0.1", limit: 2) == nil)
+        #expect(try await second.admit("10.0.0.1", limit: 2) == nil)
+        #expect(try await first.admit("10.0.0.1", limit: 2) == 30, "the other gateway's request counted")
+        #expect(try await second.admit("10.0.0.2", limit: 2) == nil, "another client")
         clock.advance(by: .seconds(30))
-        #expect(try store().admit("10.0.0.1", limit: 2) == nil, "and across a restart")
-        #expect(try first.admit("10.0.0.1", limit: 0) == nil, "0 is no limit")
+        #expect(try await store().admit("10.0.0.1", limit: 2) == nil, "and across a restart")
+        #expect(try await first.admit("10.0.0.1", limit: 0) == nil, "0 is no limit")
     }
 
     /// The digest is an HMAC under the key file: the database, or a copy of it, verifies no code

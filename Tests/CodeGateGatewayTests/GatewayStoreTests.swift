@@ -94,12 +94,12 @@ import Testing
         let store = store()
         let service = LocalCodeService(timers: clock, random: SeededRandom(seed: 1), store: store, usesOutbox: true)
         _ = try await service.requestCode(for: number, idempotencyKey: "wipe")
-        let message = try #require(try store.claimMessage(lease: .seconds(60)))
+        let message = try #require(try await store.claimMessage(lease: .seconds(60)))
         let text = Array(message.text.utf8)
         let files = ["gateway.db", "gateway.db-wal"]
         let holding = { files.filter { (try? readBytes(self.folder("codegate/" + $0)))?.contains(text) ?? false } }
         #expect(!holding().isEmpty, "queued, the message is in a file: what the test looks for is there")
-        try store.finishMessage(message.id)
+        try await store.finishMessage(message.id)
         #expect(holding().isEmpty, "delivered, its text (and code) is in no file")
     }
 
@@ -298,6 +298,35 @@ import Testing
         }
         try other.run("ROLLBACK")
         _ = try await deliveredCode(blocked)
+    }
+
+    /// Another process holds the write lock: the request waits for it on a thread of its own,
+    /// so the main loop — the app's window, the gateway's other requests — goes on, and the
+    /// code is sent once the lock is free. Waited for on the main thread, the request would
+    /// have ended, refused as busy, before the other process could let go.
+    @Test func aLockHeldElsewhereIsWaitedForOffTheMainThread() async throws {
+        let waiting = LocalCodeService(
+            timers: clock,
+            store: GatewayStore(
+                folder: StateFolder.open(folder("codegate")), report: { _ in }, moment: { [unowned self] in moment() },
+                busyTimeout: .seconds(5)))
+        let log = MessageLog(waiting.outbox)
+        _ = try await waiting.requestCode(for: try #require(PhoneNumber.check("+447700900123").number))
+        let other = try SQLiteDatabase(path: path, busyTimeout: .zero)
+        try other.run("BEGIN IMMEDIATE")
+        let number = number
+        let request = Task { @MainActor () async throws -> CodeReceipt in
+            try await waiting.requestCode(for: number)
+        }
+        // Queued after the request: it runs once the request has let go of the main thread.
+        let release = Task { @MainActor () throws -> Int in
+            let sent = log.messages.count
+            try other.run("COMMIT")
+            return sent
+        }
+        #expect(try await release.value == 1, "nothing sent while the lock is held elsewhere")
+        _ = try await request.value
+        #expect(log.messages.map(\.recipient) == [try #require(PhoneNumber.check("+447700900123").number), number])
     }
 
     /// A full disk and a read-only one, on a small file system of the test's own (root only):

@@ -108,7 +108,7 @@ struct NoJitter: RandomNumberGenerator {
         await settle()
         #expect(provider.attempts.count == 1)
         #expect(log.events == [.delivered])
-        #expect(try store.pendingMessages() == 0)
+        #expect(try await store.pendingMessages() == 0)
         #expect(silent.messages.isEmpty)
         // Idle: no timer at all.
         #expect(clock.pendingCount == 0)
@@ -173,7 +173,7 @@ struct NoJitter: RandomNumberGenerator {
         #expect(
             log.reports.last
                 == "the provider did not take message \(provider.attempts[0].id) (timeout); given up: its code expires first")
-        #expect(try store.pendingMessages() == 0)
+        #expect(try await store.pendingMessages() == 0)
         #expect(clock.pendingCount == 0)
         withExtendedLifetime(watch) {}
     }
@@ -188,7 +188,7 @@ struct NoJitter: RandomNumberGenerator {
         _ = try await service.requestCode(for: .sample, idempotencyKey: "k1")
         await settle()
         #expect(log.events == [.gaveUp(reason: "rejected", count: 1)])
-        #expect(try store.pendingMessages() == 0)
+        #expect(try await store.pendingMessages() == 0)
         withExtendedLifetime(watch) {}
     }
 
@@ -227,7 +227,7 @@ struct NoJitter: RandomNumberGenerator {
         let service = service()
         // No courier: the gateway stopped between the commit and the delivery.
         _ = try await service.requestCode(for: .sample, idempotencyKey: "k1")
-        #expect(try store.pendingMessages() == 1)
+        #expect(try await store.pendingMessages() == 1)
         let provider = ScriptedProvider(clock: clock)
         let log = EventLog()
         let courier = courier(provider, log: log)
@@ -242,7 +242,7 @@ struct NoJitter: RandomNumberGenerator {
         let phone = MessageLog(service.outbox)
         _ = try await service.requestCode(for: .sample, idempotencyKey: "k1")
         #expect(phone.messages.count == 1)
-        #expect(try store.pendingMessages() == 0)
+        #expect(try await store.pendingMessages() == 0)
     }
 }
 

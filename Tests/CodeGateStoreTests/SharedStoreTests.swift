@@ -116,14 +116,14 @@ import Testing
         #expect(logs.map(\.messages.count) == [1, 0])
     }
 
-    @Test func theRateLimitIsSharedByEveryGateway() throws {
+    @Test func theRateLimitIsSharedByEveryGateway() async throws {
         let gateways = [under.gateway(try under.store()), under.gateway(try under.store())]
         let client = "client-" + String(UInt64.random(in: .min ... .max), radix: 16)
-        for index in 0..<3 { #expect(try gateways[index % 2].admit(client, limit: 3) == nil) }
-        #expect(try gateways[1].admit(client, limit: 3) == 20)
+        for index in 0..<3 { #expect(try await gateways[index % 2].admit(client, limit: 3) == nil) }
+        #expect(try await gateways[1].admit(client, limit: 3) == 20)
         under.clock.advance(by: .seconds(20))
-        #expect(try gateways[0].admit(client, limit: 3) == nil)
-        #expect(try gateways[1].admit(client, limit: 3) == 20)
+        #expect(try await gateways[0].admit(client, limit: 3) == nil)
+        #expect(try await gateways[1].admit(client, limit: 3) == 20)
     }
 
     @Test func anUnusableStoreSendsAndChecksNothing() async throws {
@@ -139,7 +139,7 @@ import Testing
             try await gateway.verify("123456", for: number, verificationID: String(repeating: "0", count: 32))
         }
         #expect(log.messages.isEmpty)
-        #expect(!gateway.isStateUsable())
+        #expect(await gateway.isStateUsable() == false)
     }
 
     @Test func aBudgetIsSharedByEveryGateway() async throws {
@@ -193,24 +193,24 @@ import Testing
         let log = MessageLog(gateway.outbox)
         _ = try await gateway.requestCode(for: number, idempotencyKey: StoreUnderTest.freshName("key"))
         #expect(log.messages.isEmpty, "written to the outbox, not told")
-        let claimed = try #require(try ours(from: stores[1]))
+        let claimed = try #require(try await ours(from: stores[1]))
         #expect(claimed.text.contains("验证码") && claimed.attempts == 0 && claimed.validFor == .seconds(300))
-        #expect(try ours(from: stores[0]) == nil, "leased to the other gateway")
-        try stores[1].postponeMessage(claimed.id, by: .seconds(10))
-        #expect(try ours(from: stores[0]) == nil, "not due yet")
+        #expect(try await ours(from: stores[0]) == nil, "leased to the other gateway")
+        try await stores[1].postponeMessage(claimed.id, by: .seconds(10))
+        #expect(try await ours(from: stores[0]) == nil, "not due yet")
         under.clock.advance(by: .seconds(10))
-        let again = try #require(try ours(from: stores[0]))
+        let again = try #require(try await ours(from: stores[0]))
         #expect(again.id == claimed.id && again.attempts == 1 && again.validFor == .seconds(290))
-        try stores[0].finishMessage(again.id)
+        try await stores[0].finishMessage(again.id)
         under.clock.advance(by: .seconds(120))
-        #expect(try ours(from: stores[1]) == nil, "delivered once")
+        #expect(try await ours(from: stores[1]) == nil, "delivered once")
     }
 
     /// The first message for this test's number that `store` can claim, passing over (and
     /// leaving leased) any other a shared database holds; nil when there is none.
-    private func ours(from store: any CodeStore) throws -> OutboxMessage? {
+    private func ours(from store: any CodeStore) async throws -> OutboxMessage? {
         for _ in 0..<100 {
-            guard let message = try store.claimMessage(lease: .seconds(60)) else { return nil }
+            guard let message = try await store.claimMessage(lease: .seconds(60)) else { return nil }
             if message.recipient == number { return message }
         }
         return nil

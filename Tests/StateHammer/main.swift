@@ -60,7 +60,7 @@ if arguments[1] == "bench" {
         do {
             // As the gateway under scripts/bench_gateway.sh: --rate-limit 100000, so each
             // request's allowance is a transaction of its own.
-            _ = try gateway.admit("127.0.0.1", limit: 100_000)
+            _ = try await gateway.admit("127.0.0.1", limit: 100_000)
             // As scripts/bench_gateway.lua's: an id no code has, checked all the same.
             _ = try await gateway.verify("123456", for: number, verificationID: String(repeating: "0", count: 32))
         } catch {

@@ -42,6 +42,9 @@ package final class OutboxCourier {
     private var timer: (any ScheduledTimer)?
     private var inFlight = 0
     private var storeWait: Duration = .zero
+    /// Whether a pass is under way, and whether another was asked for meanwhile.
+    private var passing = false
+    private var passAgain = false
 
     /// A courier from `store` to `provider`, timed by `timers`, its jitter from `random`;
     /// `report` is told when the store fails, and of each message not delivered.
@@ -66,24 +69,41 @@ package final class OutboxCourier {
 
     private var stopped = false
 
-    /// A pass now: what is due is attempted, and the timer set for what is not.
+    /// A pass now — or, while one is under way, right after it: what is due is attempted, and
+    /// the timer set for what is not.
     package func kick() {
         guard !stopped else { return }
+        guard !passing else {
+            passAgain = true
+            return
+        }
+        passing = true
+        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+            repeat {
+                self.passAgain = false
+                await self.pass()
+            } while self.passAgain && !self.stopped
+            self.passing = false
+        }
+    }
+
+    private func pass() async {
         timer?.cancel()
         timer = nil
         do {
-            let expired = try store.dropExpiredMessages()
+            let expired = try await store.dropExpiredMessages()
             if expired > 0 { events.notify(.gaveUp(reason: "expired", count: expired)) }
-            while inFlight < Self.concurrency, let message = try store.claimMessage(lease: Self.lease) {
+            while !stopped, inFlight < Self.concurrency, let message = try await store.claimMessage(lease: Self.lease) {
                 attempt(message)
             }
             // At the limit, the next attempt to end makes the next pass.
             storeWait = .zero
-            guard inFlight < Self.concurrency, let due = try store.nextMessageDue() else { return }
+            guard !stopped, inFlight < Self.concurrency, let due = try await store.nextMessageDue() else { return }
             arm(after: max(due, .milliseconds(100)))
         } catch {
             storeWait = min(Self.longestStoreRetry, max(Self.storeRetry, storeWait * 2))
             report("cannot read the outbox: \(error); trying again in \(storeWait.components.seconds) s")
+            guard !stopped else { return }
             arm(after: storeWait)
         }
     }
@@ -108,22 +128,22 @@ package final class OutboxCourier {
         Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
             let outcome = await self.provider.deliver(message)
             self.inFlight -= 1
-            self.settle(message, outcome, left: message.validFor - claimed.duration(to: self.timers.now))
+            await self.settle(message, outcome, left: message.validFor - claimed.duration(to: self.timers.now))
             self.kick()
         }
     }
 
     /// Records what an attempt came to: delivered and rejected messages leave the outbox, a
     /// retry is postponed unless it would come after the code expired.
-    private func settle(_ message: OutboxMessage, _ outcome: DeliveryOutcome, left: Duration) {
+    private func settle(_ message: OutboxMessage, _ outcome: DeliveryOutcome, left: Duration) async {
         do {
             switch outcome {
             case .delivered:
-                try store.finishMessage(message.id)
+                try await store.finishMessage(message.id)
                 events.notify(.delivered)
             case .rejected(let reason):
                 report("the provider refused message \(message.id) (\(reason)); given up")
-                try store.finishMessage(message.id)
+                try await store.finishMessage(message.id)
                 events.notify(.gaveUp(reason: "rejected", count: 1))
             case .retry(let reason, let asked):
                 let jitter = Double(random.next() >> 11) / Double(1 << 53)
@@ -133,12 +153,12 @@ package final class OutboxCourier {
                 // provider's outage sees each message's fate, not only the counters' totals —
                 // once the store holds it, so that the line never tells of a fate not yet kept.
                 if delay >= left {
-                    try store.finishMessage(message.id)
+                    try await store.finishMessage(message.id)
                     report(
                         "the provider did not take message \(message.id) (\(reason)); given up: its code expires first")
                     events.notify(.gaveUp(reason: "expired", count: 1))
                 } else {
-                    try store.postponeMessage(message.id, by: delay)
+                    try await store.postponeMessage(message.id, by: delay)
                     report("the provider did not take message \(message.id) (\(reason)); trying again in \(delay)")
                     events.notify(.retried(reason: reason))
                 }

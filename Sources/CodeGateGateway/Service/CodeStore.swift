@@ -16,47 +16,47 @@ package protocol CodeStore: AnyObject {
     func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
-    ) throws(StateProblem) -> Answer
+    ) async throws(StateProblem) -> Answer
     /// The key code digests are made under.
     func codeKey() throws(StateProblem) -> [UInt8]
     /// Counts a request from `client` against `limit` a minute: nil when admitted, else the
     /// whole seconds until it would be.
-    func admit(_ client: String, limit: Int) throws(StateProblem) -> Int?
+    func admit(_ client: String, limit: Int) async throws(StateProblem) -> Int?
     /// Throws what a request would meet now.
-    func check() throws(StateProblem)
+    func check() async throws(StateProblem)
     /// What refuses every new number now, though the store can be used; nil when none does.
-    func refusalOfNewNumbers() throws(StateProblem) -> StateProblem?
+    func refusalOfNewNumbers() async throws(StateProblem) -> StateProblem?
 
     // The outbox: messages written by `update`, delivered after it committed, by whichever
     // gateway on the store claims each first.
 
     /// Deletes the messages whose code has expired, delivered or not: returns how many.
-    func dropExpiredMessages() throws(StateProblem) -> Int
+    func dropExpiredMessages() async throws(StateProblem) -> Int
     /// Claims the message due first — its next attempt reached, no other gateway's lease on it
     /// — for `lease`, in which no other gateway claims it; nil when none is due.
-    func claimMessage(lease: Duration) throws(StateProblem) -> OutboxMessage?
+    func claimMessage(lease: Duration) async throws(StateProblem) -> OutboxMessage?
     /// Deletes message `id`: delivered, or given up.
-    func finishMessage(_ id: String) throws(StateProblem)
+    func finishMessage(_ id: String) async throws(StateProblem)
     /// Counts an attempt at message `id` and releases it for the next one in `delay`.
-    func postponeMessage(_ id: String, by delay: Duration) throws(StateProblem)
+    func postponeMessage(_ id: String, by delay: Duration) async throws(StateProblem)
     /// The time until the first message is due (zero when one is), nil when the outbox is empty.
-    func nextMessageDue() throws(StateProblem) -> Duration?
+    func nextMessageDue() async throws(StateProblem) -> Duration?
     /// How many messages the outbox holds.
-    func pendingMessages() throws(StateProblem) -> Int
+    func pendingMessages() async throws(StateProblem) -> Int
 }
 
 extension CodeStore {
     /// What refuses every new number now, though the store itself can be used: `.recovering`
     /// while a state started afresh stays closed, `.crowded` while every number it keeps still
     /// matters; nil when a new number would be taken. A store with neither limit has none.
-    package func refusalOfNewNumbers() throws(StateProblem) -> StateProblem? {
+    package func refusalOfNewNumbers() async throws(StateProblem) -> StateProblem? {
         nil
     }
 
     /// `update` with no budget and no message.
     func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
-    ) throws(StateProblem) -> Answer {
-        try update(number, replyKey: replyKey, budgets: []) { record, reply, _ in decide(&record, &reply) }
+    ) async throws(StateProblem) -> Answer {
+        try await update(number, replyKey: replyKey, budgets: []) { record, reply, _ in decide(&record, &reply) }
     }
 }

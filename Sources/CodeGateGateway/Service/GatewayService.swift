@@ -14,9 +14,9 @@ package protocol GatewayService: AnyObject {
         -> VerificationResult
     /// Counts a request from `client` against `limit` a minute: nil when admitted, else the
     /// whole seconds until it would be.
-    func admit(_ client: String, limit: Int) throws(CodeServiceError) -> Int?
+    func admit(_ client: String, limit: Int) async throws(CodeServiceError) -> Int?
     /// What a request would meet now; nil when the gateway is healthy.
-    func healthProblem() -> StateProblem?
+    func healthProblem() async -> StateProblem?
 }
 
 extension LocalCodeService: GatewayService {}

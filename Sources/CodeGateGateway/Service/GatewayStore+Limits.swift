@@ -26,27 +26,17 @@ extension GatewayStore {
 
     /// Opens the database if need be and runs one write transaction on it: throws what a
     /// request would meet.
-    package func check() throws(StateProblem) {
-        let database = try connected()
-        do {
-            try database.transaction { () throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }
-        } catch {
-            throw problem(error)
-        }
+    package func check() async throws(StateProblem) {
+        try await transaction { database throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }
     }
 
     /// What refuses every new number now (`CodeStore.refusalOfNewNumbers`), read in one write
     /// transaction as a request would: the closure after a recovery, then the room for numbers.
-    package func refusalOfNewNumbers() throws(StateProblem) -> StateProblem? {
-        let database = try connected()
-        let now = moment()
-        do {
-            return try database.transaction { () throws(SQLiteError) -> StateProblem? in
-                if let wait = try Self.closedTime(in: database, at: now) { return .recovering(secondsLeft: wait) }
-                return try waitForRoom(in: database, at: now).map { .crowded(secondsLeft: $0) }
-            }
-        } catch {
-            throw problem(error)
+    package func refusalOfNewNumbers() async throws(StateProblem) -> StateProblem? {
+        try await transaction { database throws(SQLiteError) -> StateProblem? in
+            let now = moment()
+            if let wait = try Self.closedTime(in: database, at: now) { return .recovering(secondsLeft: wait) }
+            return try waitForRoom(in: database, at: now).map { .crowded(secondsLeft: $0) }
         }
     }
 
@@ -80,42 +70,37 @@ extension GatewayStore {
     /// generic cell rate algorithm, which keeps one moment per client — when its allowance is
     /// whole again — so a client's requests in any minute never exceed twice the limit, and
     /// average the limit. Throws when the state cannot be used.
-    public func admit(_ client: String, limit: Int) throws(StateProblem) -> Int? {
+    public func admit(_ client: String, limit: Int) async throws(StateProblem) -> Int? {
         guard limit > 0 else { return nil }
-        let database = try connected()
         let interval = Duration.seconds(60) / limit
         let tolerance = Duration.seconds(60) - interval
-        do {
-            return try database.transaction { () throws(SQLiteError) -> Int? in
-                // Read under the write lock, as `update` reads them.
-                let now = moment()
-                let clocks = Self.clocks(at: now)
-                try database.run(
-                    "DELETE FROM clients WHERE CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END <= 0",
-                    clocks)
-                let rows = try database.run(
-                    """
-                    SELECT CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END
-                        FROM clients WHERE client = ?4
-                    """, clocks + [.text(client)])
-                // A moment further than a minute ahead is no moment of ours: a minute.
-                var due = Duration.zero
-                if case .integer(let left)? = rows.first?.first {
-                    due = .nanoseconds(min(max(left, 0), 60_000_000_000))
-                }
-                if due > tolerance { return max(1, (due - tolerance).secondsRoundedUp) }
-                if rows.isEmpty, let wait = try Self.waitForClientRoom(in: database, clocks: clocks) { return wait }
-                due += interval
-                try database.run(
-                    "INSERT OR REPLACE INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, ?, ?, ?)",
-                    [
-                        .text(client), .text(now.bootID), .integer((now.boot + due).wholeNanoseconds),
-                        .integer((now.wall + due).wholeNanoseconds),
-                    ])
-                return nil
+        return try await transaction { database throws(SQLiteError) -> Int? in
+            // Read under the write lock, as `update` reads them.
+            let now = moment()
+            let clocks = Self.clocks(at: now)
+            try database.run(
+                "DELETE FROM clients WHERE CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END <= 0",
+                clocks)
+            let rows = try database.run(
+                """
+                SELECT CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END
+                    FROM clients WHERE client = ?4
+                """, clocks + [.text(client)])
+            // A moment further than a minute ahead is no moment of ours: a minute.
+            var due = Duration.zero
+            if case .integer(let left)? = rows.first?.first {
+                due = .nanoseconds(min(max(left, 0), 60_000_000_000))
             }
-        } catch {
-            throw problem(error)
+            if due > tolerance { return max(1, (due - tolerance).secondsRoundedUp) }
+            if rows.isEmpty, let wait = try Self.waitForClientRoom(in: database, clocks: clocks) { return wait }
+            due += interval
+            try database.run(
+                "INSERT OR REPLACE INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, ?, ?, ?)",
+                [
+                    .text(client), .text(now.bootID), .integer((now.boot + due).wholeNanoseconds),
+                    .integer((now.wall + due).wholeNanoseconds),
+                ])
+            return nil
         }
     }
 

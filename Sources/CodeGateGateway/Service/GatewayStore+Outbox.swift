@@ -32,16 +32,16 @@ extension GatewayStore {
             ])
     }
 
-    package func dropExpiredMessages() throws(StateProblem) -> Int {
-        let dropped = try outbox { database, wall throws(SQLiteError) in
+    package func dropExpiredMessages() async throws(StateProblem) -> Int {
+        let dropped = try await outbox { database, wall throws(SQLiteError) in
             try database.run("DELETE FROM outbox WHERE expires <= ? RETURNING id", [.integer(wall)]).count
         }
-        if dropped > 0 { forgetDeletedTexts() }
+        if dropped > 0 { await forgetDeletedTexts() }
         return dropped
     }
 
-    package func claimMessage(lease: Duration) throws(StateProblem) -> OutboxMessage? {
-        try outbox { database, wall throws(SQLiteError) -> OutboxMessage? in
+    package func claimMessage(lease: Duration) async throws(StateProblem) -> OutboxMessage? {
+        try await outbox { database, wall throws(SQLiteError) -> OutboxMessage? in
             // The outer `lease_until <= ?2` is what makes the claim safe on PostgreSQL under READ
             // COMMITTED too: a row another transaction claimed meanwhile no longer matches once
             // its lock is released. (PostgreSQL may add FOR UPDATE SKIP LOCKED to the subquery.)
@@ -68,31 +68,31 @@ extension GatewayStore {
         }
     }
 
-    package func finishMessage(_ id: String) throws(StateProblem) {
-        try outbox { database, _ throws(SQLiteError) in
+    package func finishMessage(_ id: String) async throws(StateProblem) {
+        try await outbox { database, _ throws(SQLiteError) in
             try database.run("DELETE FROM outbox WHERE id = ?", [.text(id)])
         }
-        forgetDeletedTexts()
+        await forgetDeletedTexts()
     }
 
     /// A deleted message's text, its code in clear, is zeroed in the database file
     /// (`secure_delete`), but the write-ahead log still holds the pages it was written on until
     /// a checkpoint resets it: this checkpoints and empties the log now. Best effort, never a
     /// wait: while another process uses the database, the log is reset at a later delivery.
-    private func forgetDeletedTexts() {
-        (try? connected())?.resetWriteAheadLogIfIdle()
+    private func forgetDeletedTexts() async {
+        await turns.turn { (try? connected())?.resetWriteAheadLogIfIdle() }
     }
 
-    package func postponeMessage(_ id: String, by delay: Duration) throws(StateProblem) {
-        try outbox { database, wall throws(SQLiteError) in
+    package func postponeMessage(_ id: String, by delay: Duration) async throws(StateProblem) {
+        try await outbox { database, wall throws(SQLiteError) in
             try database.run(
                 "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, lease_until = 0 WHERE id = ?",
                 [.integer((.nanoseconds(wall) + delay).wholeNanoseconds), .text(id)])
         }
     }
 
-    package func nextMessageDue() throws(StateProblem) -> Duration? {
-        try outbox { database, wall throws(SQLiteError) -> Duration? in
+    package func nextMessageDue() async throws(StateProblem) -> Duration? {
+        try await outbox { database, wall throws(SQLiteError) -> Duration? in
             let rows = try database.run(
                 "SELECT MIN(CASE WHEN lease_until > next_attempt THEN lease_until ELSE next_attempt END) FROM outbox")
             guard case .integer(let due)? = rows.first?.first else { return nil }
@@ -100,8 +100,8 @@ extension GatewayStore {
         }
     }
 
-    package func pendingMessages() throws(StateProblem) -> Int {
-        try outbox { database, _ throws(SQLiteError) -> Int in
+    package func pendingMessages() async throws(StateProblem) -> Int {
+        try await outbox { database, _ throws(SQLiteError) -> Int in
             guard case .integer(let count)? = try database.run("SELECT COUNT(*) FROM outbox").first?.first else {
                 return 0
             }
@@ -111,13 +111,7 @@ extension GatewayStore {
 
     /// `body` in one transaction, with the wall clock's nanoseconds now.
     @discardableResult
-    private func outbox<T>(_ body: (SQLiteDatabase, Int64) throws(SQLiteError) -> T) throws(StateProblem) -> T {
-        let database = try connected()
-        let wall = moment().wall.wholeNanoseconds
-        do {
-            return try database.transaction { () throws(SQLiteError) -> T in try body(database, wall) }
-        } catch {
-            throw problem(error)
-        }
+    private func outbox<T>(_ body: (SQLiteDatabase, Int64) throws(SQLiteError) -> T) async throws(StateProblem) -> T {
+        try await transaction { database throws(SQLiteError) -> T in try body(database, moment().wall.wholeNanoseconds) }
     }
 }

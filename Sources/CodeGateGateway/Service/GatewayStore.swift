@@ -53,6 +53,8 @@ public final class GatewayStore: CodeStore {
     private let report: @MainActor (String) -> Void
     let moment: @MainActor () -> SystemMoment
     private var database: SQLiteDatabase?
+    /// The transactions waiting for the database.
+    let turns = TurnQueue()
     /// The file the database was opened from (`identity`).
     private var openedFile: [UInt64]?
     /// Databases set aside so far, to tell whether an open did.
@@ -109,19 +111,27 @@ public final class GatewayStore: CodeStore {
     package func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
-    ) throws(StateProblem) -> Answer {
-        let database = try connected()
-        let outcome: Result<Answer, StateProblem>
-        do {
-            outcome = try database.transaction { () throws(SQLiteError) -> Result<Answer, StateProblem> in
-                // The clocks are read once the write lock is held (`BEGIN IMMEDIATE`).
-                let transaction = SQLiteStoreTransaction(store: self, database: database, now: moment())
-                return try StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
-            }
-        } catch {
-            throw problem(error)
+    ) async throws(StateProblem) -> Answer {
+        let outcome = try await transaction { database async throws(SQLiteError) -> Result<Answer, StateProblem> in
+            // The clocks are read once the write lock is held (`BEGIN IMMEDIATE`).
+            let transaction = SQLiteStoreTransaction(store: self, database: database, now: moment())
+            return try await StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
         }
         return try outcome.get()
+    }
+
+    /// `body` in one write transaction on the database, opened first if need be, once the
+    /// store's transactions before it have ended: one that waits for another process's write
+    /// lock lets the main loop go on, and the others wait their turn.
+    func transaction<T>(_ body: (SQLiteDatabase) async throws(SQLiteError) -> T) async throws(StateProblem) -> T {
+        try await turns.turn { () async throws(StateProblem) -> T in
+            let database = try connected()
+            do throws(SQLiteError) {
+                return try await database.transaction { () async throws(SQLiteError) -> T in try await body(database) }
+            } catch {
+                throw problem(error)
+            }
+        }
     }
 
     /// The key code digests are made under (`CodeKey`), read or made at its first use from
@@ -221,7 +231,7 @@ public final class GatewayStore: CodeStore {
         try database.run("PRAGMA max_page_count = \(maxBytes / 4096)")
         let check = try database.run("PRAGMA quick_check")
         guard check == [[.text("ok")]] else { throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check failed") }
-        try database.transaction { () throws(SQLiteError) in try migrate(database) }
+        try database.transactionWaiting { () throws(SQLiteError) in try migrate(database) }
     }
 
     /// Sets aside whatever is under the database's name that is not a regular file of ours

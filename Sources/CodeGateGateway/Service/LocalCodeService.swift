@@ -92,7 +92,8 @@ public final class LocalCodeService: CodeService {
         let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
         let counters = windows.map(\.window) + watch.windows(for: number)
         var suspended: [PrefixSuspension] = []
-        let decided = try storing(number, replyKey: key, budgets: counters) { record, reply, sending -> KeyedDecision in
+        let decided = try await storing(number, replyKey: key, budgets: counters) {
+            record, reply, sending -> KeyedDecision in
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft(key: secret)) : .mismatch
             }
@@ -222,27 +223,27 @@ public final class LocalCodeService: CodeService {
     /// Counts a request from `client` against `limit` requests a minute (0: none), in the
     /// store, so every gateway on it shares each client's allowance: nil when it is admitted,
     /// else the whole seconds until it would be (`GatewayStore.admit`).
-    public func admit(_ client: String, limit: Int) throws(CodeServiceError) -> Int? {
+    public func admit(_ client: String, limit: Int) async throws(CodeServiceError) -> Int? {
         do {
-            return try store.admit(client, limit: limit)
+            return try await store.admit(client, limit: limit)
         } catch {
             throw .stateUnavailable(error)
         }
     }
 
     /// Whether the store can be read and written now, and has its key.
-    public func isStateUsable() -> Bool {
-        (try? store.check()) != nil && (try? store.codeKey()) != nil
+    public func isStateUsable() async -> Bool {
+        (try? await store.check()) != nil && (try? store.codeKey()) != nil
     }
 
     /// What a health check asks: nil when a request for a new number would be served now;
     /// otherwise why not — the store cannot be used (`.other` when its key is missing), or it
     /// refuses every new number (`.crowded`, `.recovering`).
-    public func healthProblem() -> StateProblem? {
+    public func healthProblem() async -> StateProblem? {
         do throws(StateProblem) {
-            try store.check()
+            try await store.check()
             _ = try store.codeKey()
-            return try store.refusalOfNewNumbers()
+            return try await store.refusalOfNewNumbers()
         } catch {
             return error
         }
@@ -255,7 +256,7 @@ public final class LocalCodeService: CodeService {
         -> VerificationResult
     {
         let key = try codeKey()
-        let result = try storing(number) { record -> VerificationResult in
+        let result = try await storing(number) { record -> VerificationResult in
             // The id is checked even when there is no code, so the time taken tells nothing.
             let isBound = (record?.code ?? .placeholder).isBound(to: verificationID, key: key)
             guard let current = record, var issued = current.code, isBound else { return .noCodeRequested }
@@ -275,7 +276,7 @@ public final class LocalCodeService: CodeService {
         // counter. Lost with a crash between the two, it is one conversion fewer, no more.
         let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
         if result == .verified, !watch.windows(for: number).isEmpty {
-            _ = try? storing(number, replyKey: nil, budgets: watch.windows(for: number)) { _, _, sending in
+            _ = try? await storing(number, replyKey: nil, budgets: watch.windows(for: number)) { _, _, sending in
                 watch.countVerified(for: number, in: &sending)
             }
         }
@@ -288,9 +289,9 @@ public final class LocalCodeService: CodeService {
     private func storing<Answer>(
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
-    ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
+    ) async throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
         do {
-            return try store.update(number, replyKey: replyKey, budgets: budgets) { record, reply, sending in
+            return try await store.update(number, replyKey: replyKey, budgets: budgets) { record, reply, sending in
                 let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
                 return (decide(&record, &reply, &sending), secondsLeft)
             }
@@ -301,8 +302,8 @@ public final class LocalCodeService: CodeService {
 
     private func storing<Answer>(
         _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
-    ) throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
-        try storing(number, replyKey: nil, budgets: []) { record, _, _ in decide(&record) }
+    ) async throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
+        try await storing(number, replyKey: nil, budgets: []) { record, _, _ in decide(&record) }
     }
 }
 

@@ -8,5 +8,5 @@ package protocol SharedDatabase {
     /// The state at `url`: connected, migrated and checked against the key in `keyFile`; nil,
     /// after one line to `report`, when it cannot be used at start (a service manager then
     /// restarts the gateway until it can).
-    func open(url: String, keyFile: String, report: @escaping @MainActor (String) -> Void) -> SharedState?
+    func open(url: String, keyFile: String, report: @escaping @MainActor (String) -> Void) async -> SharedState?
 }

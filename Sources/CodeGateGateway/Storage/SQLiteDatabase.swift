@@ -22,11 +22,15 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
 /// One SQLite connection, with the few calls the gateway's store needs: statements with
 /// bound values, and transactions that take the write lock at their start.
 ///
-/// Not thread-safe and not meant to be: the store lives on the main actor, and SQLite's own
-/// locks on the file are what keep other processes (and other connections) out.
-final class SQLiteDatabase {
+/// Used by one thread at a time: the store's, on the main actor, but for a transaction's wait
+/// for another connection's write lock, made on a thread of its own while the store's other
+/// transactions wait their turn (`GatewayStore`). SQLite's own locks on the file are what keep
+/// other processes (and other connections) out.
+final class SQLiteDatabase: @unchecked Sendable {
     private let handle: OpaquePointer
     private let busyTimeout: Duration
+    /// Where a transaction waits for the write lock; made at the first such wait.
+    private var worker: BlockingWorker?
 
     /// Opens (creating if need be) the database at `path`. `SQLITE_OPEN_NOFOLLOW` refuses a
     /// path with a symbolic link anywhere in it; `busyTimeout` is how long a statement waits
@@ -45,7 +49,7 @@ final class SQLiteDatabase {
         }
         handle = opened
         self.busyTimeout = busyTimeout
-        sqlite3_busy_timeout(handle, Int32(clamping: busyTimeout.wholeNanoseconds / 1_000_000))
+        sqlite3_busy_timeout(handle, busyMilliseconds)
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -70,18 +74,59 @@ final class SQLiteDatabase {
 
     /// Runs `body` in one transaction that holds the write lock from its first statement
     /// (`BEGIN IMMEDIATE`), so what it reads cannot change before it writes; commits what
-    /// `body` did, or rolls it all back when anything throws.
-    func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    /// `body` did, or rolls it all back when anything throws. The caller makes sure no other
+    /// transaction runs on this connection meanwhile.
+    @MainActor
+    func transaction<T>(_ body: () async throws(SQLiteError) -> T) async throws(SQLiteError) -> T {
+        try await beginImmediate()
+        let outcome: Result<T, SQLiteError>
+        do throws(SQLiteError) {
+            outcome = .success(try await body())
+        } catch {
+            outcome = .failure(error)
+        }
+        return try finish(outcome)
+    }
+
+    /// `transaction`, waiting for the write lock on this thread: for opening the database,
+    /// which waits on the file anyway.
+    func transactionWaiting<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         try run("BEGIN IMMEDIATE")
+        return try finish(Result { () throws(SQLiteError) in try body() })
+    }
+
+    /// Commits the transaction when `outcome` is a value, else — or when the commit fails —
+    /// rolls it back.
+    private func finish<T>(_ outcome: Result<T, SQLiteError>) throws(SQLiteError) -> T {
         do {
-            let result = try body()
+            let value = try outcome.get()
             try run("COMMIT")
-            return result
+            return value
         } catch {
             _ = try? run("ROLLBACK")
             throw error
         }
     }
+
+    /// `BEGIN IMMEDIATE`: at once when no other connection holds the write lock; else waited
+    /// for, up to the busy timeout, on the worker's thread, so that the main loop — the app's
+    /// window, the gateway's other requests — goes on meanwhile.
+    @MainActor
+    private func beginImmediate() async throws(SQLiteError) {
+        sqlite3_busy_timeout(handle, 0)
+        let atOnce = Result { () throws(SQLiteError) in _ = try run("BEGIN IMMEDIATE") }
+        sqlite3_busy_timeout(handle, busyMilliseconds)
+        switch atOnce {
+        case .success: return
+        case .failure(let error) where error.primary == SQLITE_BUSY && busyTimeout > .zero: break
+        case .failure(let error): throw error
+        }
+        let worker = self.worker ?? BlockingWorker(name: "codegate-sqlite")
+        self.worker = worker
+        try await worker.run { Result { () throws(SQLiteError) in _ = try self.run("BEGIN IMMEDIATE") } }.get()
+    }
+
+    private var busyMilliseconds: Int32 { Int32(clamping: busyTimeout.wholeNanoseconds / 1_000_000) }
 
     /// Switches the database to write-ahead logging, unless it is already. The switch takes
     /// the whole file for a moment and, unlike other statements, does not wait for another
@@ -107,7 +152,7 @@ final class SQLiteDatabase {
         var copied: Int32 = 0
         sqlite3_busy_timeout(handle, 0)
         _ = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &logged, &copied)
-        sqlite3_busy_timeout(handle, Int32(clamping: busyTimeout.wholeNanoseconds / 1_000_000))
+        sqlite3_busy_timeout(handle, busyMilliseconds)
     }
 
     /// Asks the file itself a question only a C call answers: keeps a write-ahead log in place

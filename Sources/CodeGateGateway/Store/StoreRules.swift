@@ -11,34 +11,35 @@ package enum StoreRules {
     package static func update<Transaction: StoreTransaction, Answer>(
         in transaction: Transaction, _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
-    ) throws(Transaction.Failure) -> Result<Answer, StateProblem> {
-        if let wait = try transaction.closedTime() { return .failure(.recovering(secondsLeft: wait)) }
-        try transaction.prune(except: number)
-        let (exists, stored) = try transaction.record(of: number)
+    ) async throws(Transaction.Failure) -> Result<Answer, StateProblem> {
+        if let wait = try await transaction.closedTime() { return .failure(.recovering(secondsLeft: wait)) }
+        try await transaction.prune(except: number)
+        let (exists, stored) = try await transaction.record(of: number)
         if exists && stored == nil { transaction.reportDamagedRecord() }
         var record = stored.flatMap { $0.isKept ? $0 : nil }
-        let storedReply = try replyKey.flatMap { key throws(Transaction.Failure) in try transaction.reply(for: key) }
+        var storedReply: GatewayReply?
+        if let replyKey { storedReply = try await transaction.reply(for: replyKey) }
         var reply = storedReply
-        let read = try transaction.budgets(budgets)
+        let read = try await transaction.budgets(budgets)
         var sending = read
         let answer = decide(&record, &reply, &sending)
         // A new number when all those kept still matter: nothing decided is kept.
-        if !exists, let record, record.isKept, let wait = try transaction.waitForRoom() {
+        if !exists, let record, record.isKept, let wait = try await transaction.waitForRoom() {
             return .failure(.crowded(secondsLeft: wait))
         }
-        try transaction.spend(sending.spent, over: read.spent)
+        try await transaction.spend(sending.spent, over: read.spent)
         if let message = sending.message {
-            try transaction.enqueue(message.sms, id: message.id, lifetime: message.lifetime)
+            try await transaction.enqueue(message.sms, id: message.id, lifetime: message.lifetime)
         }
         if let replyKey, reply != storedReply {
-            try transaction.store(reply, for: replyKey)
+            try await transaction.store(reply, for: replyKey)
         }
         if let record, record.isKept {
             // A record decided as it was read (a request in its cooldown, a locked code) is not
             // written again: only what changed costs a write.
-            if record != stored { try transaction.save(record, for: number) }
+            if record != stored { try await transaction.save(record, for: number) }
         } else if exists {
-            try transaction.delete(number)
+            try await transaction.delete(number)
         }
         return .success(answer)
     }

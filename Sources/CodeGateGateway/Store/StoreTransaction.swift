@@ -16,30 +16,30 @@ package protocol StoreTransaction {
 
     /// The whole seconds the store stays closed, after its state was started afresh and the
     /// cooldowns it held were lost; nil when it is open.
-    func closedTime() throws(Failure) -> Int?
+    func closedTime() async throws(Failure) -> Int?
     /// Forgets the numbers no rule needs any more (`GatewayRecord.isKept`), but `number`.
-    func prune(except number: PhoneNumber) throws(Failure)
+    func prune(except number: PhoneNumber) async throws(Failure)
     /// Nil when there is room for one more number; else the seconds until there is.
-    func waitForRoom() throws(Failure) -> Int?
+    func waitForRoom() async throws(Failure) -> Int?
 
     /// The row kept for `number`, if any, and the record it holds: nil when it holds none.
-    func record(of number: PhoneNumber) throws(Failure) -> (exists: Bool, record: GatewayRecord?)
+    func record(of number: PhoneNumber) async throws(Failure) -> (exists: Bool, record: GatewayRecord?)
     /// Writes `record` as `number`'s.
-    func save(_ record: GatewayRecord, for number: PhoneNumber) throws(Failure)
+    func save(_ record: GatewayRecord, for number: PhoneNumber) async throws(Failure)
     /// Removes `number`'s row.
-    func delete(_ number: PhoneNumber) throws(Failure)
+    func delete(_ number: PhoneNumber) async throws(Failure)
 
     /// The reply kept under idempotency key `key`, if any.
-    func reply(for key: String) throws(Failure) -> GatewayReply?
+    func reply(for key: String) async throws(Failure) -> GatewayReply?
     /// Keeps `reply` under `key`, or removes what is kept there when it is nil.
-    func store(_ reply: GatewayReply?, for key: String) throws(Failure)
+    func store(_ reply: GatewayReply?, for key: String) async throws(Failure)
 
     /// How much of each window's current period is spent, and what is left of the period.
-    func budgets(_ windows: [BudgetWindow]) throws(Failure) -> Sending
+    func budgets(_ windows: [BudgetWindow]) async throws(Failure) -> Sending
     /// Raises the counters to `spent`, which were `read`.
-    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) throws(Failure)
+    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) async throws(Failure)
     /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`.
-    func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) throws(Failure)
+    func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) async throws(Failure)
 
     /// Tells the operator a row that held no valid record was dropped, in the store's words.
     func reportDamagedRecord()

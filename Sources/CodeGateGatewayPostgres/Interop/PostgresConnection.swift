@@ -13,13 +13,29 @@ import Glibc
 /// hangs, or a network that drops packets, costs at most that long. A connection that missed
 /// its deadline, or lost its server, is of no more use: its owner drops it and opens another.
 ///
-/// Not thread-safe and not meant to be: the store lives on the main actor.
-final class PostgresConnection {
+/// That wait happens on the connection's `worker`, never on the main loop that awaits it: a
+/// gateway waiting for its database still answers health checks, metrics and refusals. One
+/// call at a time: the worker runs them in turn, and its owner makes each transaction's
+/// statements in turn too. `takeNotifications` and the properties are read on the main actor
+/// between calls.
+final class PostgresConnection: @unchecked Sendable {
     private let handle: OpaquePointer
+    /// Where every call that waits for the server is made.
+    let worker: BlockingWorker
 
-    /// Connects to the database `url` (a libpq connection URI or `key=value` string) before
-    /// `deadline`.
-    init(url: String, deadline: ContinuousClock.Instant) throws(PostgresError) {
+    /// Connects on `worker` to the database `url` (a libpq connection URI or `key=value` string)
+    /// before `deadline`.
+    @MainActor
+    static func open(url: String, deadline: ContinuousClock.Instant, on worker: BlockingWorker) async throws(
+        PostgresError
+    ) -> PostgresConnection {
+        try await worker.run {
+            Result { () throws(PostgresError) in try PostgresConnection(url: url, deadline: deadline, worker: worker) }
+        }.get()
+    }
+
+    private init(url: String, deadline: ContinuousClock.Instant, worker: BlockingWorker) throws(PostgresError) {
+        self.worker = worker
         let timeout = String(max(2, (ContinuousClock.now.duration(to: deadline)).secondsRoundedUp))
         // The URL's own settings hold, but for a connect timeout, which is never longer than ours;
         // expand_dbname reads the URL given as dbname.
@@ -77,8 +93,24 @@ final class PostgresConnection {
     /// Runs `sql` with `parameters` ($1, $2… as text; nil for NULL) and returns every row of its
     /// result, each field as text (nil for NULL); throws the server's error, or a lost
     /// connection when the answer did not come before `deadline`.
-    @discardableResult
-    func run(_ sql: String, _ parameters: [String?] = [], until deadline: ContinuousClock.Instant)
+    @MainActor @discardableResult
+    func run(_ sql: String, _ parameters: [String?] = [], until deadline: ContinuousClock.Instant) async throws(
+        PostgresError
+    ) -> [[String?]] {
+        try await worker.run { Result { () throws(PostgresError) in try self.call(sql, parameters, until: deadline) } }
+            .get()
+    }
+
+    /// Runs `sql`, statements separated by semicolons and no parameters, in one message: the
+    /// server runs them in order and abandons the rest at the first error. The rows of the
+    /// last that returns any; throws the first error.
+    @MainActor @discardableResult
+    func run(script sql: String, until deadline: ContinuousClock.Instant) async throws(PostgresError) -> [[String?]] {
+        try await worker.run { Result { () throws(PostgresError) in try self.call(script: sql, until: deadline) } }.get()
+    }
+
+    /// `run(_:_:until:)`, waiting on this thread.
+    private func call(_ sql: String, _ parameters: [String?], until deadline: ContinuousClock.Instant)
         throws(PostgresError) -> [[String?]]
     {
         let sent = withOptionalCStrings(parameters) { values in
@@ -88,11 +120,8 @@ final class PostgresConnection {
         return try results(until: deadline)
     }
 
-    /// Runs `sql`, statements separated by semicolons and no parameters, in one message: the
-    /// server runs them in order and abandons the rest at the first error. The rows of the
-    /// last that returns any; throws the first error.
-    @discardableResult
-    func run(script sql: String, until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
+    /// `run(script:until:)`, waiting on this thread.
+    private func call(script sql: String, until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
         guard PQsendQuery(handle, sql) == 1 else { throw lastError(connectionLost: true) }
         return try results(until: deadline)
     }

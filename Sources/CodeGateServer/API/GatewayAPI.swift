@@ -47,8 +47,8 @@ public final class GatewayAPI {
     /// now. Otherwise 503, whose `status` is the kind such a request would get — a full store
     /// or one recovering refuses every new number while the state itself opens fine, which a
     /// probe asking only that would call healthy — with `Retry-After` when it is known.
-    func healthAnswer() -> APIAnswer {
-        guard let problem = service.healthProblem() else {
+    func healthAnswer() async -> APIAnswer {
+        guard let problem = await service.healthProblem() else {
             return APIAnswer(status: 200, headers: [], body: .object([("status", .string("ok"))]))
         }
         let refusal = Refusal.stateUnavailable(problem)
@@ -69,7 +69,7 @@ public final class GatewayAPI {
             let route = try route(of: request)
             let wait: Int?
             do {
-                wait = try service.admit(request.client, limit: rateLimit)
+                wait = try await service.admit(request.client, limit: rateLimit)
             } catch {
                 throw Refusal(error)
             }

@@ -90,7 +90,7 @@ public final class GatewayServer {
     }
 
     /// The messages in the outbox now, for `/metrics`; nil when there is no outbox.
-    package var outboxPending: (@MainActor () -> Int?)?
+    package var outboxPending: (@MainActor () async -> Int?)?
 
     /// Stops accepting connections, answers every request already begun (with
     /// `Connection: close`), closes the idle connections, then calls `done`.
@@ -126,15 +126,21 @@ public final class GatewayServer {
         switch (message.method, message.path) {
         // HEAD as GET (libsoup sends the headers only), for probes that ask with HEAD.
         case ("GET", ProtocolPath.metrics), ("HEAD", ProtocolPath.metrics):
-            respond(
-                message, status: 200, headers: [],
-                body: Array(metrics.text(connections: server.connectionCount, pending: outboxPending?()).utf8),
-                type: "text/plain; version=0.0.4; charset=utf-8", started: started)
+            answering(message) {
+                let pending = await self.outboxPending?()
+                self.respond(
+                    message, status: 200, headers: [],
+                    body: Array(self.metrics.text(connections: self.server.connectionCount, pending: pending).utf8),
+                    type: "text/plain; version=0.0.4; charset=utf-8", started: started)
+            }
             return
         case ("GET", ProtocolPath.health), ("HEAD", ProtocolPath.health):
-            let answer = api.healthAnswer()
-            respond(
-                message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started)
+            answering(message) {
+                let answer = await self.api.healthAnswer()
+                self.respond(
+                    message, status: answer.status, headers: answer.headers, body: answer.body.encoded,
+                    started: started)
+            }
             return
         case (_, ProtocolPath.metrics), (_, ProtocolPath.health):
             let answer = Refusal.readOnlyPath.answer(in: .preferred(by: message.header(ProtocolHeader.acceptLanguage)))
@@ -148,17 +154,24 @@ public final class GatewayServer {
             idempotencyKey: message.header(ProtocolHeader.idempotencyKey),
             acceptLanguage: message.header(ProtocolHeader.acceptLanguage),
             body: message.body(limit: GatewayAPI.maxBodyBytes), client: client(of: message))
-        // Started at once, on this thread: the API answers without waiting (the embedded
-        // gateway's store is synchronous), and libsoup then sends the answer in the same turn
-        // of the loop. Only an answer that has to wait pauses the message until it is made.
-        let exchange = Exchange()
-        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+        answering(message) {
             let answer = await self.api.answer(request)
             // What an operator needs to tell requests apart, and never a code or an id.
             let detail = [answer.errorKind, answer.subject.map { "number " + $0 }, "client " + request.client]
             self.respond(
                 message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started,
                 detail: detail.compactMap { $0 }.joined(separator: " "))
+        }
+    }
+
+    /// Runs `answer`, which responds to `message`, at once, on this thread: when nothing in it
+    /// waits (a SQLite store free of other writers), libsoup sends the answer in the same turn
+    /// of the loop. An answer that has to wait — for a database on its thread, a lock another
+    /// process holds — pauses the message until it is made, and the loop serves others meanwhile.
+    private func answering(_ message: ServerMessage, _ answer: @escaping @MainActor () async -> Void) {
+        let exchange = Exchange()
+        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+            await answer()
             exchange.answered = true
             if exchange.paused {
                 message.unpause()
