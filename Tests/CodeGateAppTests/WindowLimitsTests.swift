@@ -73,20 +73,21 @@ final class WindowLimitsTests: XCTestCase {
         MainActor.assumeIsolated { H.checkNothingIsCutOffAtTwiceTheTextSize() }
     }
 
-    /// Every status line the flow shows keeps its room: none makes the window grow, wrapped or
-    /// not, at the normal and at twice the text size (English and Traditional Chinese:
+    /// Every status line keeps one line of its text, which a status on one line fills without
+    /// making the window grow, at the normal and at twice the text size; at rest no line keeps
+    /// more, so the empty window has no gaps (English and Traditional Chinese:
     /// LocalizationTests).
-    func testNoStatusMakesTheWindowGrow() {
+    func testEachStatusLineKeepsOneLine() {
         MainActor.assumeIsolated {
-            H.checkEveryStatusKeepsTheWindowStill(textScale: 1)
-            H.checkEveryStatusKeepsTheWindowStill(textScale: 2)
+            H.checkEveryStatusLineKeepsOneLine(textScale: 1)
+            H.checkEveryStatusLineKeepsOneLine(textScale: 2)
         }
     }
 
-    /// The room each status line keeps is worked out once per font (StatusRoom): when the text
+    /// The line each status line keeps is worked out once per font (StatusSlot): when the text
     /// size changes under an open window, it is worked out again.
-    func testNoStatusMakesTheWindowGrowAfterTheTextSizeChanged() {
-        MainActor.assumeIsolated { H.checkEveryStatusKeepsTheWindowStill(textScale: 2, scaledWhileOpen: true) }
+    func testEachStatusLineKeepsOneLineAfterTheTextSizeChanged() {
+        MainActor.assumeIsolated { H.checkEveryStatusLineKeepsOneLine(textScale: 2, scaledWhileOpen: true) }
     }
 
     func testClosingWithTheFocusInThePhoneFieldIsQuiet() {

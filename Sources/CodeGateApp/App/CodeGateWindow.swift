@@ -64,7 +64,8 @@ public final class CodeGateWindow {
         inbox = messages == nil ? MessageList(note: localized("验证码将以短信发送到你的手机，请在手机上查看")) : MessageList()
         completion = CompletionPage { [weak flow] in flow?.startOver() }
         pages = gtk_stack_new()
-        form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        // GNOME's 6 px between the parts of a group: heading, control, its status line.
+        form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         window = gtk_application_window_new(application)
         layOut()
         connect(messages: messages)
@@ -104,11 +105,11 @@ public final class CodeGateWindow {
         gtk_widget_add_css_class(content, "codegate-content")
         for child in [
             Self.heading(localized("手机号")), phoneEntry,
-            StatusSlot.make(around: phoneStatus, reserving: StatusLine.phone.sentences),
+            StatusSlot.make(around: phoneStatus),
             Self.heading(localized("安全验证")), slider.widget, button.widget,
-            StatusSlot.make(around: requestStatus, reserving: StatusLine.request.sentences),
+            StatusSlot.make(around: requestStatus),
             Self.heading(localized("验证码")), codeRow,
-            StatusSlot.make(around: verifyStatus, reserving: StatusLine.verify.sentences),
+            StatusSlot.make(around: verifyStatus),
             Self.heading(localized("短信")), inbox.widget,
         ] {
             gtk_box_append(content.cast(), child)

@@ -11,7 +11,7 @@ public enum StatusLine: CaseIterable, Sendable {
     case verify
 
     /// Every sentence the line can show, in the current language, with numbers as wide as they
-    /// come: a layout keeps room for the longest, so that no status moves what is below it.
+    /// come: the window's tests show each one in its line, at each text size and language.
     /// (A new `CodeServiceError` case belongs in `serviceErrors`.)
     @MainActor
     public var sentences: [String] {
