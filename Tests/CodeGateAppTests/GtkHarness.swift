@@ -139,10 +139,19 @@ extension GtkDriver {
         }
         let atRest = height(window.form, at: width)
         let lines = [
-            (window.phoneStatus, StatusLine.phone), (window.requestStatus, .request), (window.verifyStatus, .verify),
+            (window.phoneStatus, StatusLine.phone), (window.slideStatus, .slide), (window.requestStatus, .request),
+            (window.verifyStatus, .verify),
         ]
+        let requestLine = gtk_widget_get_parent(window.requestStatus)!
         for (label, statusLine) in lines {
             let slot = gtk_widget_get_parent(label)!
+            // The line under the slider shows only with its status, in the request line's
+            // place, as the window's render does.
+            if statusLine == .slide {
+                gtk_widget_set_visible(slot, 1)
+                gtk_widget_set_visible(requestLine, 0)
+                XCTAssertTrue(pump { gtk_widget_get_width(slot) > 0 }, file: file, line: line)
+            }
             let column = gtk_widget_get_width(slot)
             let kept = height(slot, at: column)
             // One line of a status, as the label lays it out unwrapped.
@@ -169,6 +178,12 @@ extension GtkDriver {
                     "wraps at the full width of its column: \(status)", file: file, line: line)
             }
             gtk_widget_set_visible(label, 0)
+            if statusLine == .slide {
+                gtk_widget_set_visible(slot, 0)
+                gtk_widget_set_visible(requestLine, 1)
+                XCTAssertTrue(pump { gtk_widget_get_width(requestLine) > 0 }, file: file, line: line)
+                pump(for: .milliseconds(50))
+            }
         }
     }
 
