@@ -209,6 +209,38 @@ final class CodeFlowWindowTests: XCTestCase {
         }
     }
 
+    /// Enter in the phone field before the slide says "请先滑动验证" under the slider, where the
+    /// focus goes, in the line the request button's status keeps: the button moves down a line,
+    /// nothing below it moves. Passing the slide takes the line away again.
+    func testSlideFirstShowsUnderTheSliderAndMovesNothingBelowTheButton() {
+        MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            @MainActor func top(_ widget: UnsafeMutablePointer<GtkWidget>) -> Float {
+                var bounds = graphene_rect_t()
+                _ = gtk_widget_compute_bounds(widget, window.form, &bounds)
+                return bounds.origin.y
+            }
+            let slideLine = gtk_widget_get_parent(window.slideStatus)!
+            XCTAssertEqual(gtk_widget_get_next_sibling(window.slider.widget), slideLine, "right under the slider")
+            XCTAssertEqual(gtk_widget_get_visible(slideLine), 0, "no empty line between slider and button")
+            let button = top(window.button.widget), code = top(window.codeEntry)
+            H.type("138 0013 8000", into: window.phoneEntry)
+            H.xdotool("key", "Return")
+            XCTAssertTrue(H.pump { H.hasFocus(window.slider.scale) })
+            XCTAssertTrue(H.pump { gtk_widget_get_mapped(window.slideStatus) != 0 })
+            XCTAssertEqual(H.text(window.slideStatus), "请先滑动验证")
+            XCTAssertEqual(window.slider.note, "请先滑动验证", "said once, with the slider that gets the focus")
+            XCTAssertEqual(gtk_widget_get_mapped(window.requestStatus), 0)
+            XCTAssertTrue(H.pump { top(window.button.widget) > button }, "the button makes way")
+            XCTAssertEqual(top(window.codeEntry), code, "what is below the button stays")
+            H.drag(window.slider, to: 1.1)
+            XCTAssertTrue(H.pump { gtk_widget_get_visible(slideLine) == 0 })
+            XCTAssertTrue(H.pump { top(window.button.widget) == button })
+            XCTAssertEqual(top(window.codeEntry), code)
+        }
+    }
+
     /// Focus never drops to nothing while a request is in flight: the busy button keeps it.
     func testFocusHoldsOnTheButtonWhileTheRequestIsInFlight() {
         MainActor.assumeIsolated {

@@ -105,11 +105,12 @@ extension GtkDriver {
     }
 
     /// Opens the window at `textScale` times the text size and shows every status the flow
-    /// has, in the current language, in each of its status lines, one after the other: the
-    /// window needs no more height (each line's room is reserved), and each line wraps at the
-    /// full width of its column. With `scaledWhileOpen`, the text size changes once the window
-    /// is open: the room kept follows it.
-    static func checkEveryStatusKeepsTheWindowStill(
+    /// has, in the current language, in each of its status lines, one after the other. At rest
+    /// each line keeps one line of its text and no more (no gaps of several empty lines); a
+    /// status on one line fits in it, so the form needs no more height; one that wraps needs
+    /// only its lines beyond the first; and each wraps at the full width of its column. With
+    /// `scaledWhileOpen`, the text size changes once the window is open: the line kept follows.
+    static func checkEveryStatusLineKeepsOneLine(
         textScale: Int, scaledWhileOpen: Bool = false, file: StaticString = #filePath, line: UInt = #line
     ) {
         _ = application  // GTK is initialised with it
@@ -128,28 +129,61 @@ extension GtkDriver {
         }
         // What the form needs at its width, as GTK measures it (the window scrolls it, so the
         // window's own minimum says nothing): a window larger than the screen (twice the text
-        // size) moves through a few sizes on its way there.
-        let width = gtk_widget_get_width(window.form)
-        @MainActor func height() -> Int32 {
+        // size) moves through a few sizes on its way there. A width to measure at includes the
+        // form's CSS margins: the width of the stack that holds it.
+        let width = gtk_widget_get_width(gtk_widget_get_parent(window.form))
+        @MainActor func height(_ widget: UnsafeMutablePointer<GtkWidget>, at width: Int32) -> Int32 {
             var minimum: Int32 = 0
-            gtk_widget_measure(window.form, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
+            gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
             return minimum
         }
-        let shown = height()
+        let atRest = height(window.form, at: width)
         let lines = [
-            (window.phoneStatus, StatusLine.phone), (window.requestStatus, .request), (window.verifyStatus, .verify),
+            (window.phoneStatus, StatusLine.phone), (window.slideStatus, .slide), (window.requestStatus, .request),
+            (window.verifyStatus, .verify),
         ]
+        let requestLine = gtk_widget_get_parent(window.requestStatus)!
         for (label, statusLine) in lines {
+            let slot = gtk_widget_get_parent(label)!
+            // The line under the slider shows only with its status, in the request line's
+            // place, as the window's render does.
+            if statusLine == .slide {
+                gtk_widget_set_visible(slot, 1)
+                gtk_widget_set_visible(requestLine, 0)
+                XCTAssertTrue(pump { gtk_widget_get_width(slot) > 0 }, file: file, line: line)
+            }
+            let column = gtk_widget_get_width(slot)
+            let kept = height(slot, at: column)
+            // One line of a status, as the label lays it out unwrapped.
+            let layout = gtk_widget_create_pango_layout(label, statusLine.sentences[0])!
+            var oneLine: Int32 = 0
+            pango_layout_get_pixel_size(layout, nil, &oneLine)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            XCTAssertGreaterThanOrEqual(kept, oneLine, "keeps a line at \(textScale)×", file: file, line: line)
+            XCTAssertLessThan(
+                kept, oneLine * 3 / 2, "keeps one line, no more, at \(textScale)×", file: file, line: line)
             for status in statusLine.sentences {
                 gtk_label_set_text(label.opaque, status)
                 gtk_widget_set_visible(label, 1)
-                XCTAssertEqual(height(), shown, "grows for \(status) at \(textScale)×", file: file, line: line)
-                let column = gtk_widget_get_width(gtk_widget_get_parent(label))
+                let needed = height(label, at: column)
+                if needed <= oneLine * 3 / 2 {
+                    XCTAssertLessThanOrEqual(needed, kept, "one line fits: \(status)", file: file, line: line)
+                }
+                XCTAssertEqual(
+                    height(window.form, at: width), atRest + max(0, needed - kept),
+                    "grows by more than the lines beyond the first for \(status) at \(textScale)×", file: file,
+                    line: line)
                 XCTAssertTrue(
                     pump { gtk_widget_get_width(label) == column },
                     "wraps at the full width of its column: \(status)", file: file, line: line)
             }
             gtk_widget_set_visible(label, 0)
+            if statusLine == .slide {
+                gtk_widget_set_visible(slot, 0)
+                gtk_widget_set_visible(requestLine, 1)
+                XCTAssertTrue(pump { gtk_widget_get_width(requestLine) > 0 }, file: file, line: line)
+                pump(for: .milliseconds(50))
+            }
         }
     }
 

@@ -112,12 +112,12 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
-    func testNoStatusMakesTheWindowGrowInEnglishOrTraditionalChinese() {
+    func testEachStatusLineKeepsOneLineInEnglishOrTraditionalChinese() {
         MainActor.assumeIsolated {
             for locale in ["en_US.UTF-8", "zh_TW.UTF-8"] {
                 Self.use(locale)
-                H.checkEveryStatusKeepsTheWindowStill(textScale: 1)
-                H.checkEveryStatusKeepsTheWindowStill(textScale: 2)
+                H.checkEveryStatusLineKeepsOneLine(textScale: 1)
+                H.checkEveryStatusLineKeepsOneLine(textScale: 2)
             }
         }
     }

@@ -13,6 +13,9 @@ import XCTest
 final class WindowLimitsTests: XCTestCase {
     typealias H = GtkHarness
 
+    /// Empty, the message area is about one message tall, not a gap of its full height; the
+    /// first message shows in full where its placeholder was; then the area grows with the
+    /// messages up to its limit, and scrolls.
     func testMessageAreaKeepsTheNewestTwentyAndTheWindowItsHeight() {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())
@@ -20,8 +23,17 @@ final class WindowLimitsTests: XCTestCase {
             @MainActor func deliver(_ index: Int) {
                 window.inbox.add(SMSMessage(recipient: .sample, text: "【CodeGate】验证码 \(100_000 + index)，5分钟内有效，请勿泄露。"))
             }
+            let empty = gtk_widget_get_height(window.inbox.widget)
+            XCTAssertLessThan(empty, MessageList.height / 2, "no empty box of the area's full height")
             deliver(0)
             H.pump(for: .milliseconds(100))
+            let first = gtk_widget_get_height(window.inbox.widget)
+            XCTAssertEqual(Double(first), Double(empty), accuracy: Double(empty) / 4, "one message in its place")
+            let row = gtk_widget_get_first_child(window.inbox.list)!
+            var natural: Int32 = 0
+            gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(row), nil, &natural, nil, nil)
+            XCTAssertGreaterThanOrEqual(
+                gtk_widget_get_height(window.inbox.scrolled), natural, "the first message shows in full, wrapped")
             let height = gtk_widget_get_height(window.window)
             for index in 1..<30 {
                 deliver(index)
@@ -33,6 +45,7 @@ final class WindowLimitsTests: XCTestCase {
             XCTAssertTrue(window.inbox.texts.first?.contains("100029") ?? false, "the newest on top")
             XCTAssertTrue(window.inbox.texts.last?.contains("100010") ?? false, "the oldest kept")
             XCTAssertEqual(gtk_widget_get_height(window.window), height)
+            XCTAssertEqual(gtk_widget_get_height(window.inbox.scrolled), MessageList.height, "at most its limit")
         }
     }
 
@@ -73,20 +86,21 @@ final class WindowLimitsTests: XCTestCase {
         MainActor.assumeIsolated { H.checkNothingIsCutOffAtTwiceTheTextSize() }
     }
 
-    /// Every status line the flow shows keeps its room: none makes the window grow, wrapped or
-    /// not, at the normal and at twice the text size (English and Traditional Chinese:
+    /// Every status line keeps one line of its text, which a status on one line fills without
+    /// making the window grow, at the normal and at twice the text size; at rest no line keeps
+    /// more, so the empty window has no gaps (English and Traditional Chinese:
     /// LocalizationTests).
-    func testNoStatusMakesTheWindowGrow() {
+    func testEachStatusLineKeepsOneLine() {
         MainActor.assumeIsolated {
-            H.checkEveryStatusKeepsTheWindowStill(textScale: 1)
-            H.checkEveryStatusKeepsTheWindowStill(textScale: 2)
+            H.checkEveryStatusLineKeepsOneLine(textScale: 1)
+            H.checkEveryStatusLineKeepsOneLine(textScale: 2)
         }
     }
 
-    /// The room each status line keeps is worked out once per font (StatusRoom): when the text
+    /// The line each status line keeps is worked out once per font (StatusSlot): when the text
     /// size changes under an open window, it is worked out again.
-    func testNoStatusMakesTheWindowGrowAfterTheTextSizeChanged() {
-        MainActor.assumeIsolated { H.checkEveryStatusKeepsTheWindowStill(textScale: 2, scaledWhileOpen: true) }
+    func testEachStatusLineKeepsOneLineAfterTheTextSizeChanged() {
+        MainActor.assumeIsolated { H.checkEveryStatusLineKeepsOneLine(textScale: 2, scaledWhileOpen: true) }
     }
 
     func testClosingWithTheFocusInThePhoneFieldIsQuiet() {

@@ -262,7 +262,8 @@ import Testing
         flow.phoneChanged("138 0013 8000")
         #expect(!flow.isPhoneInvalid, "fixed: no longer invalid")
         flow.submitPhone()
-        #expect(flow.requestStatus == StatusMessage("请先滑动验证", kind: .error))
+        #expect(flow.slideStatus == StatusMessage("请先滑动验证", kind: .error), "said under the slider")
+        #expect(flow.requestStatus == nil)
         #expect(focus == [.slider], "the slide is what is missing")
         #expect(flow.sliderNote == "请先滑动验证")
         flow.codeChanged("123")
@@ -330,10 +331,26 @@ import Testing
         let flow = flow()
         flow.phoneChanged("138 0013 8000")
         flow.submitPhone()
-        #expect(flow.requestStatus == StatusMessage("请先滑动验证", kind: .error))
+        #expect(flow.slideStatus == StatusMessage("请先滑动验证", kind: .error))
         flow.slider.move(to: 1, by: .drag)
-        #expect(flow.requestStatus == nil)
+        #expect(flow.slideStatus == nil && flow.requestStatus == nil)
         #expect(flow.sliderNote == nil)
+    }
+
+    /// One line about the request at a time: news of the request replaces the request to
+    /// slide first, shown under the slider, as the request to slide replaced earlier news.
+    @Test func requestNewsAndTheRequestToSlideReplaceEachOther() {
+        let flow = flow()
+        flow.phoneChanged("138 0013 8000")
+        flow.submitPhone()
+        #expect(flow.slideStatus != nil)
+        flow.countdown.resume(remaining: .seconds(30), of: .seconds(60))
+        #expect(flow.slideStatus == nil)
+        #expect(flow.requestStatus == StatusMessage("之前获取的验证码仍在冷却中，请稍后再试", kind: .info))
+        clock.advance(by: .seconds(30))
+        #expect(flow.requestStatus?.text == "冷却结束，滑动验证后可重新获取验证码")
+        flow.submitPhone()
+        #expect(flow.requestStatus == nil && flow.slideStatus?.text == "请先滑动验证")
     }
 
     @Test func aSlideDuringARestoredCooldownIsKeptForTheRequestAfterIt() {

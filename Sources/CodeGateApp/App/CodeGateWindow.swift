@@ -24,8 +24,12 @@ public final class CodeGateWindow {
     /// The phone number field and its inline message.
     let phoneEntry: UnsafeMutablePointer<GtkWidget>
     let phoneStatus: UnsafeMutablePointer<GtkWidget>
-    /// Feedback under the request button.
+    /// "请先滑动验证" under the slider, and the line that holds it, shown only with it.
+    let slideStatus: UnsafeMutablePointer<GtkWidget>
+    private let slideLine: UnsafeMutablePointer<GtkWidget>
+    /// Feedback under the request button, and the line that holds it.
     let requestStatus: UnsafeMutablePointer<GtkWidget>
+    private let requestLine: UnsafeMutablePointer<GtkWidget>
     /// The code field, its button and its inline message.
     let codeEntry: UnsafeMutablePointer<GtkWidget>
     let verifyButton: UnsafeMutablePointer<GtkWidget>
@@ -57,14 +61,18 @@ public final class CodeGateWindow {
         button.requireUnlock(by: slider)
         phoneEntry = gtk_entry_new()
         phoneStatus = Self.statusLabel()
+        slideStatus = Self.statusLabel()
+        slideLine = StatusSlot.make(around: slideStatus)
         requestStatus = Self.statusLabel()
+        requestLine = StatusSlot.make(around: requestStatus)
         codeEntry = gtk_entry_new()
         verifyButton = gtk_button_new_with_label(localized("验证"))
         verifyStatus = Self.statusLabel()
         inbox = messages == nil ? MessageList(note: localized("验证码将以短信发送到你的手机，请在手机上查看")) : MessageList()
         completion = CompletionPage { [weak flow] in flow?.startOver() }
         pages = gtk_stack_new()
-        form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        // GNOME's 6 px between the parts of a group: heading, control, its status line.
+        form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         window = gtk_application_window_new(application)
         layOut()
         connect(messages: messages)
@@ -104,11 +112,10 @@ public final class CodeGateWindow {
         gtk_widget_add_css_class(content, "codegate-content")
         for child in [
             Self.heading(localized("手机号")), phoneEntry,
-            StatusSlot.make(around: phoneStatus, reserving: StatusLine.phone.sentences),
-            Self.heading(localized("安全验证")), slider.widget, button.widget,
-            StatusSlot.make(around: requestStatus, reserving: StatusLine.request.sentences),
+            StatusSlot.make(around: phoneStatus),
+            Self.heading(localized("安全验证")), slider.widget, slideLine, button.widget, requestLine,
             Self.heading(localized("验证码")), codeRow,
-            StatusSlot.make(around: verifyStatus, reserving: StatusLine.verify.sentences),
+            StatusSlot.make(around: verifyStatus),
             Self.heading(localized("短信")), inbox.widget,
         ] {
             gtk_box_append(content.cast(), child)
@@ -180,7 +187,13 @@ public final class CodeGateWindow {
             gtk_editable_set_text(codeEntry.opaque, flow.code)
         }
         Self.show(flow.phoneStatus, in: phoneStatus)
+        Self.show(flow.slideStatus, in: slideStatus)
         Self.show(flow.requestStatus, in: requestStatus)
+        // The request to slide first shows under the slider, where the focus goes, and takes
+        // the line the request button's status keeps (the flow never shows both): the button
+        // moves down a line, what is below it stays.
+        gtk_widget_set_visible(slideLine, flow.slideStatus == nil ? 0 : 1)
+        gtk_widget_set_visible(requestLine, flow.slideStatus == nil ? 1 : 0)
         Self.show(flow.verifyStatus, in: verifyStatus)
         gtk_button_set_label(verifyButton.cast(), flow.isVerifying ? localized("验证中…") : localized("验证"))
         // A clicked 验证 turns insensitive while the code is checked: the focus goes to the

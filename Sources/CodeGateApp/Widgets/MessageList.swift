@@ -6,10 +6,11 @@ import CGtk
 import CodeGateCore
 
 /// The in-window inbox: the newest delivered text messages as rows, newest first, selectable
-/// so the code can be copied, in a scrolled area of fixed height. Shows a placeholder until
-/// the first message arrives, and only then the list: GTK 4.8 tells a screen reader nothing
-/// of what is on screen, so what is not shown is hidden — no empty list to Tab to, no
-/// placeholder left in the tree beside the messages.
+/// so the code can be copied, in a scrolled area that grows with them up to a fixed height.
+/// Shows a placeholder until the first message arrives, about as tall as that message will be
+/// (the full area, empty, was the largest gap in the window), and only then the list: GTK 4.8
+/// tells a screen reader nothing of what is on screen, so what is not shown is hidden — no
+/// empty list to Tab to, no placeholder left in the tree beside the messages.
 ///
 /// Bounded on purpose: every request delivers a message, so a list that kept them all would
 /// grow the window and the app's memory with each one, without end.
@@ -17,7 +18,8 @@ import CodeGateCore
 final class MessageList {
     /// How many messages are kept; older ones are removed as new ones arrive.
     static let capacity = 20
-    /// The height of the message area: about three two-line messages, the rest a scroll away.
+    /// The most the message area grows to: about three two-line messages, the rest a scroll
+    /// away.
     static let height: Int32 = 230
 
     /// The framed list to put in a layout.
@@ -51,7 +53,6 @@ final class MessageList {
         placeholder = gtk_label_new(note)
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_widget_add_css_class(placeholder, "inbox-placeholder")
-        gtk_widget_set_vexpand(placeholder, 1)
         // Wrapped and centred, so a long translation at a large text size never widens the window.
         gtk_label_set_wrap(placeholder.opaque, 1)
         gtk_label_set_justify(placeholder.opaque, GTK_JUSTIFY_CENTER)
@@ -59,20 +60,65 @@ final class MessageList {
         scrolled = gtk_scrolled_window_new()
         AccessibleNames.nameScrollbars(of: scrolled, localized("短信列表滚动条"))
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        // A fixed height whatever the content: the window must not grow with the messages.
-        gtk_scrolled_window_set_propagate_natural_height(scrolled.opaque, 0)
-        gtk_scrolled_window_set_min_content_height(scrolled.opaque, Self.height)
-        gtk_scrolled_window_set_max_content_height(scrolled.opaque, Self.height)
         gtk_scrolled_window_set_child(scrolled.opaque, list)
         gtk_widget_set_visible(scrolled, 0)
-        // The placeholder or the list, in the same fixed height.
+        // The placeholder or the list.
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_set_size_request(content, -1, Self.height)
         gtk_box_append(content.cast(), placeholder)
         gtk_box_append(content.cast(), scrolled)
+        gtk_widget_set_layout_manager(content, Self.growingLayout())
         widget = gtk_frame_new(nil)
         cg_accessible_set_label(widget, localized("短信"))
         gtk_frame_set_child(widget.cast(), content)
+    }
+
+    /// The layout of the area: the placeholder as it likes; the list as tall as its messages at
+    /// the area's width, up to `height`, and that as its minimum too: the list must not grow
+    /// without end, and the page that scrolls the window's form gives it its minimum. (GTK 4.8's
+    /// GtkScrolledWindow measures its content at no width for a natural height, so a wrapped
+    /// message would count as one line.) The area is the last thing in the window: growing
+    /// moves nothing, the window keeps its size (the form scrolls), and the newest message, on
+    /// top, shows where the placeholder was.
+    private static func growingLayout() -> UnsafeMutablePointer<GtkLayoutManager> {
+        gtk_custom_layout_new(
+            { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH },
+            { content, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+                var shownMinimum: Int32 = 0, shownNatural: Int32 = 0
+                var child = content.flatMap { gtk_widget_get_first_child($0) }
+                while let current = child {
+                    child = gtk_widget_get_next_sibling(current)
+                    guard gtk_widget_get_visible(current) != 0 else { continue }
+                    var childMinimum: Int32 = 0, childNatural: Int32 = 0
+                    let isList =
+                        g_type_check_instance_is_a(
+                            UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self),
+                            gtk_scrolled_window_get_type()) != 0
+                    if orientation == GTK_ORIENTATION_VERTICAL, isList,
+                        let list = gtk_scrolled_window_get_child(current.opaque)
+                    {
+                        gtk_widget_measure(list, orientation, forSize, nil, &childNatural, nil, nil)
+                        childNatural = min(childNatural, MessageList.height)
+                        childMinimum = childNatural
+                    } else {
+                        gtk_widget_measure(current, orientation, forSize, &childMinimum, &childNatural, nil, nil)
+                    }
+                    shownMinimum = max(shownMinimum, childMinimum)
+                    shownNatural = max(shownNatural, childNatural)
+                }
+                minimum?.pointee = shownMinimum
+                natural?.pointee = shownNatural
+                minimumBaseline?.pointee = -1
+                naturalBaseline?.pointee = -1
+            },
+            { content, width, height, _ in
+                var child = content.flatMap { gtk_widget_get_first_child($0) }
+                while let current = child {
+                    child = gtk_widget_get_next_sibling(current)
+                    if gtk_widget_should_layout(current) != 0 {
+                        gtk_widget_allocate(current, width, height, -1, nil)
+                    }
+                }
+            })
     }
 
     /// Adds `message` at the top, says the one before it is superseded, and drops the oldest

@@ -38,8 +38,19 @@ public final class CodeFlow {
     }
     /// Whether a request is waiting for the service.
     public var isSending: Bool { request.isSending }
-    /// Feedback under the request button: where the code went, or why it did not.
-    public private(set) var requestStatus: StatusMessage?
+    /// Feedback under the request button: where the code went, or why it did not. Any of it
+    /// ends the request to slide first (`slideStatus`), which it replaces.
+    public private(set) var requestStatus: StatusMessage? {
+        didSet {
+            if requestStatus != nil {
+                slideStatus = nil
+            }
+        }
+    }
+    /// Feedback under the slider: that it has to be passed first, said when Enter in the phone
+    /// field asked for a code before the slide. It shows where the user looks then, the slider,
+    /// which gets the focus; passing the slide ends it.
+    public private(set) var slideStatus: StatusMessage?
     /// The code typed so far.
     public private(set) var code = ""
     /// Whether a code is being checked.
@@ -59,7 +70,7 @@ public final class CodeFlow {
     /// The number the last code was sent to and the verification id its request was answered
     /// with: a check binds to that request, and a code typed for another number to none.
     private var lastReceipt: (number: PhoneNumber, verificationID: String)?
-    /// The line under the request button that asks for the slide first.
+    /// The line under the slider that asks for it first.
     private static var slideFirst: StatusMessage { StatusMessage(localized("请先滑动验证"), kind: .error) }
     /// The lines under the request button that say its cooldown is over: news wherever the
     /// focus is (`cooldownNews`).
@@ -137,7 +148,10 @@ public final class CodeFlow {
         }
         phoneSubmitted = true
         if phone.number != nil, !slider.isUnlocked, !countdown.isCounting, !isSending {
-            requestStatus = Self.slideFirst
+            // What was said of the last request, e.g. that a new one needs a new slide, is
+            // said again by this.
+            requestStatus = nil
+            slideStatus = Self.slideFirst
             changes.notify()
             focusMoves.notify(.slider)
         } else {
@@ -166,6 +180,7 @@ public final class CodeFlow {
         code = ""
         verifyStatus = nil
         requestStatus = nil
+        slideStatus = nil
         slider.lock()
         changes.notify()
         focusMoves.notify(.phone)
@@ -266,8 +281,8 @@ public final class CodeFlow {
     private func sliderUnlocked() {
         if requestStatus == Self.cooldownOverSlideFirst {
             requestStatus = Self.cooldownOver
-        } else if requestStatus == Self.slideFirst {
-            requestStatus = nil
+        } else if slideStatus != nil {
+            slideStatus = nil
         } else {
             return
         }

@@ -16,6 +16,7 @@ extension CodeFlow {
     /// request failed or was asked for before the slide, or that the cooldown is over; nil
     /// otherwise.
     public var sliderNote: String? {
+        if let slideStatus { return slideStatus.text }
         guard let requestStatus else { return nil }
         return requestStatus.kind == .error ? requestStatus.text : cooldownNews
     }

@@ -5,13 +5,15 @@ import CodeGateService
 public enum StatusLine: CaseIterable, Sendable {
     /// Under the phone field: `CodeFlow.phoneStatus`.
     case phone
+    /// Under the slider: `CodeFlow.slideStatus`.
+    case slide
     /// Under the request button: `CodeFlow.requestStatus`.
     case request
     /// Under the code field: `CodeFlow.verifyStatus`.
     case verify
 
     /// Every sentence the line can show, in the current language, with numbers as wide as they
-    /// come: a layout keeps room for the longest, so that no status moves what is below it.
+    /// come: the window's tests show each one in its line, at each text size and language.
     /// (A new `CodeServiceError` case belongs in `serviceErrors`.)
     @MainActor
     public var sentences: [String] {
@@ -26,9 +28,11 @@ public enum StatusLine: CaseIterable, Sendable {
                     guard case .invalid(let message) = PhoneNumber.checkFinished(text) else { return nil }
                     return message
                 }
+        case .slide:
+            return [localized("请先滑动验证")]
         case .request:
             return [
-                localized("请先滑动验证"), localized("验证码已发送至 {0}").filling("138****8000"),
+                localized("验证码已发送至 {0}").filling("138****8000"),
                 localized("冷却结束，可以重新获取验证码"), localized("冷却结束，滑动验证后可重新获取验证码"),
                 localized("之前获取的验证码仍在冷却中，请稍后再试"),
             ] + Self.serviceErrors.map(\.message)
