@@ -102,7 +102,7 @@ extension PostgresStore {
 
     /// `body` in one transaction, with the wall clock's nanoseconds now.
     private func outbox<T>(
-        _ body: (PostgresConnection, ContinuousClock.Instant, Int64) async throws(PostgresError) -> T
+        _ body: @MainActor (PostgresConnection, ContinuousClock.Instant, Int64) async throws(PostgresError) -> T
     ) async throws(StateProblem) -> T {
         let wall = Int64(moment().wall.wholeNanoseconds)
         return try await transaction { connection, deadline async throws(PostgresError) -> T in

@@ -122,7 +122,7 @@ public final class PostgresStore: CodeStore {
     /// rule needs once every `pruneInterval`. Throws what the failure means for users; a lost
     /// connection is dropped, for the next request after `retryDelay` to open another.
     func transaction<Answer>(
-        _ body: (PostgresConnection, ContinuousClock.Instant) async throws(PostgresError) -> Answer
+        _ body: @MainActor (PostgresConnection, ContinuousClock.Instant) async throws(PostgresError) -> Answer
     ) async throws(StateProblem) -> Answer {
         try await turns.turn { () async throws(StateProblem) -> Answer in
             // The deadline counts from the turn: waiting for the others is not the server's time.

@@ -5,7 +5,7 @@
 enum PostgresTransaction {
     static func run<Answer>(
         on connection: PostgresConnection, until deadline: ContinuousClock.Instant, began: Bool = false,
-        _ body: () async throws(PostgresError) -> Answer
+        _ body: @MainActor () async throws(PostgresError) -> Answer
     ) async throws(PostgresError) -> Answer {
         if !began { try await connection.run("BEGIN", until: deadline) }
         do {

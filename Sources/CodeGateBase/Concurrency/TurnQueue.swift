@@ -10,7 +10,7 @@ package final class TurnQueue {
     package init() {}
 
     /// What `body` returns, run once every turn asked before has ended.
-    package func turn<Value, Failure: Error>(_ body: () async throws(Failure) -> Value) async throws(Failure) -> Value {
+    package func turn<Value, Failure: Error>(_ body: @MainActor () async throws(Failure) -> Value) async throws(Failure) -> Value {
         if taken {
             await withCheckedContinuation { continuation in
                 // This may run a job later than the check above (seen in the gateway, whose

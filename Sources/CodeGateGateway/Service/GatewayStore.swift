@@ -123,7 +123,7 @@ public final class GatewayStore: CodeStore {
     /// `body` in one write transaction on the database, opened first if need be, once the
     /// store's transactions before it have ended: one that waits for another process's write
     /// lock lets the main loop go on, and the others wait their turn.
-    func transaction<T>(_ body: (SQLiteDatabase) async throws(SQLiteError) -> T) async throws(StateProblem) -> T {
+    func transaction<T>(_ body: @MainActor (SQLiteDatabase) async throws(SQLiteError) -> T) async throws(StateProblem) -> T {
         try await turns.turn { () async throws(StateProblem) -> T in
             let database = try connected()
             do throws(SQLiteError) {

@@ -77,7 +77,7 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// `body` did, or rolls it all back when anything throws. The caller makes sure no other
     /// transaction runs on this connection meanwhile.
     @MainActor
-    func transaction<T>(_ body: () async throws(SQLiteError) -> T) async throws(SQLiteError) -> T {
+    func transaction<T>(_ body: @MainActor () async throws(SQLiteError) -> T) async throws(SQLiteError) -> T {
         try await beginImmediate()
         let outcome: Result<T, SQLiteError>
         do throws(SQLiteError) {
