@@ -53,12 +53,7 @@ enum StatusSlot {
                     natural?.pointee = labelNatural
                     minimumBaseline?.pointee = -1
                     naturalBaseline?.pointee = -1
-                },
-                { slot, width, height, _ in
-                    guard let slot, let label = gtk_widget_get_first_child(slot), gtk_widget_should_layout(label) != 0
-                    else { return }
-                    gtk_widget_allocate(label, width, height, -1, nil)
-                }))
+                }, WholeAllocation.allocate))
         return slot
     }
 

@@ -109,16 +109,7 @@ final class MessageList {
                 natural?.pointee = shownNatural
                 minimumBaseline?.pointee = -1
                 naturalBaseline?.pointee = -1
-            },
-            { content, width, height, _ in
-                var child = content.flatMap { gtk_widget_get_first_child($0) }
-                while let current = child {
-                    child = gtk_widget_get_next_sibling(current)
-                    if gtk_widget_should_layout(current) != 0 {
-                        gtk_widget_allocate(current, width, height, -1, nil)
-                    }
-                }
-            })
+            }, WholeAllocation.allocate)
     }
 
     /// Adds `message` at the top, says the one before it is superseded, and drops the oldest
