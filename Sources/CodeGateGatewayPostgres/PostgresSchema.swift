@@ -70,6 +70,11 @@ enum PostgresSchema {
             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION codegate_commit_in_time()
             """,
         ],
+        // The challenges requests spent, until they expire (`GatewayStore`'s `challenges`).
+        [
+            "CREATE TABLE codegate_challenges (salt text PRIMARY KEY, idempotency_key text, expires bigint NOT NULL)",
+            "CREATE INDEX codegate_challenges_expires ON codegate_challenges (expires)",
+        ],
     ]
 
     /// The version this gateway brings the database to.

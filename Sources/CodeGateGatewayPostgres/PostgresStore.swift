@@ -45,7 +45,7 @@ public final class PostgresStore: CodeStore {
     let url: String
     private let keySource: CodeKeySource
     private let report: @MainActor (String) -> Void
-    let moment: @MainActor () -> SystemMoment
+    package let moment: @MainActor () -> SystemMoment
     private var connection: PostgresConnection?
     /// The thread the connection's calls wait on.
     private let worker = BlockingWorker(name: "codegate-pg")

@@ -11,6 +11,8 @@ import CodeGateService
 /// service is closed or dropped. Every answer is checked; one the protocol does not allow is
 /// a `.badAnswer`, with its reason on the log, never a guess.
 ///
+/// A request carries a challenge of the server's, solved ahead (`ChallengeProver`): fetched
+/// when the person begins to slide (`prepareRequest`), and again after each request.
 /// Each new request gets a fresh `Idempotency-Key`; a request whose answer never came (a
 /// timeout, a reset, a server error) keeps its key, and the next request for the same number
 /// sends it again, so the server replays its first answer instead of sending a second SMS.
@@ -35,6 +37,11 @@ public final class HTTPCodeService: CodeService {
     private var calls: [ObjectIdentifier: Cancellation] = [:]
     /// The last request that got no answer the server settled, and its key.
     private var unanswered: (number: PhoneNumber, key: String)?
+    /// The server's challenges, solved ahead of the requests that carry them.
+    private lazy var prover = ChallengeProver(timers: timers) { [weak self] () async throws(CodeServiceError) in
+        guard let self else { throw .network }
+        return try await fetchChallenge()
+    }
 
     /// A client of the server at `url`, whose calls time out after `timeout` on `timers`.
     /// `language` goes out as `Accept-Language`, by default the UI's; `report` is told why an
@@ -81,19 +88,36 @@ public final class HTTPCodeService: CodeService {
             call.cancel()
         }
         calls = [:]
+        prover.close()
         try? client.get().abort()
     }
 
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
         let key = unanswered.flatMap { $0.number == number ? $0.key : nil } ?? freshKey()
         unanswered = (number, key)
-        let answer = try await exchange(
-            CodesProtocol.requestPath, CodesProtocol.requestBody(for: number), idempotencyKey: key)
-        let outcome = CodesProtocol.receipt(from: answer)
+        return try await prover.withProof { proof async throws(CodeServiceError) -> CodeReceipt in
+            let body = CodesProtocol.requestBody(for: number, proof: proof)
+            let answer = try await exchange(CodesProtocol.requestPath, body, idempotencyKey: key)
+            let outcome = CodesProtocol.receipt(from: answer)
+            if case .failure(let refusal) = outcome, !refusal.settled {
+                report("POST /\(CodesProtocol.requestPath): \(refusal.reason)")
+            } else if unanswered?.key == key {
+                unanswered = nil
+            }
+            return try outcome.mapError(\.error).get()
+        }
+    }
+
+    public func prepareRequest() {
+        prover.prepare()
+    }
+
+    /// A fresh challenge of the server's; nil when it issues none.
+    private func fetchChallenge() async throws(CodeServiceError) -> IssuedChallenge? {
+        let answer = try await exchange(CodesProtocol.challengePath, CodesProtocol.challengeBody, idempotencyKey: nil)
+        let outcome = CodesProtocol.challenge(from: answer)
         if case .failure(let refusal) = outcome, !refusal.settled {
-            report("POST /\(CodesProtocol.requestPath): \(refusal.reason)")
-        } else if unanswered?.key == key {
-            unanswered = nil
+            report("POST /\(CodesProtocol.challengePath): \(refusal.reason)")
         }
         return try outcome.mapError(\.error).get()
     }

@@ -86,7 +86,8 @@ public enum GatewayProcess {
             store = local
         }
         let service = LocalCodeService(
-            policy: options.policy, codeStore: store, budgets: budgets, usesOutbox: provider != nil)
+            policy: options.policy, codeStore: store, budgets: budgets, usesOutbox: provider != nil,
+            challenges: options.challenges)
         let server = GatewayServer(
             api: GatewayAPI(service: service, rateLimit: options.rateLimit, regions: options.regions),
             trustedProxy: options.trustedProxy, log: report)

@@ -16,6 +16,9 @@ public protocol CodeService: AnyObject {
     /// it exists.
     func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)
         -> VerificationResult
+    /// Told that a request may come soon — the person began to slide — so the service readies
+    /// what a request needs before it is made: the solved challenge (`ChallengeProver`).
+    func prepareRequest()
 }
 
 /// The service's answer to an accepted request.
@@ -74,6 +77,8 @@ public enum CodeServiceError: CooldownRefusal, Equatable, Sendable {
     /// define, too large or too slow — or it refused the request as malformed: client and
     /// server do not speak the same protocol.
     case badAnswer
+    /// The server refused the challenge the request carried, and a fresh one did no better.
+    case challengeRefused(ChallengeRefusal)
 
     /// The time a `.cooldown` refusal names, which the request button counts down.
     public var cooldownLeft: Duration? {

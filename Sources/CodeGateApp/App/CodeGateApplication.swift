@@ -171,9 +171,10 @@ public final class CodeGateApplication {
             let store = state.map {
                 GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) })
             }
-            // The budgets `codegate-gateway` applies without a file: each number's own cap, the
-            // conversion guard and the global cap hold in the window too.
-            let gateway = LocalCodeService(timers: timers, policy: options.policy, store: store, budgets: .withoutFile)
+            // The budgets `codegate-gateway` applies without a file — each number's own cap, the
+            // conversion guard and the global cap — and its challenges hold in the window too.
+            let gateway = LocalCodeService(
+                timers: timers, policy: options.policy, store: store, budgets: .withoutFile, challenges: ChallengeGate())
             let service = SimulatedCodeService(gateway, simulation: options.gateway, timers: timers)
             window = CodeGateWindow(
                 application: application, flow: CodeFlow(options: options, timers: timers, service: service),

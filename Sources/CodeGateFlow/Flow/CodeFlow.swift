@@ -108,6 +108,11 @@ public final class CodeFlow {
         request.failures.add { [weak self] error in self?.requestFailed(error) }
         request.cooldownEnded.add { [weak self] in self?.cooldownEnded() }
         slider.unlocks.add { [weak self] in self?.sliderUnlocked() }
+        // The challenge is solved while the person slides: by the end of the slide it is ready.
+        slider.changes.add { [weak self] in
+            guard let self, self.slider.value > 0 else { return }
+            self.service.prepareRequest()
+        }
         countdown.changes.add { [weak self] in self?.countdownChanged() }
     }
 
@@ -136,6 +141,8 @@ public final class CodeFlow {
     /// The phone number field now holds `text`.
     public func phoneChanged(_ text: String) {
         phone = PhoneNumber.check(text)
+        // A number typed comes before the slide: the challenge is readied from the first digit.
+        service.prepareRequest()
         changes.notify()
     }
 

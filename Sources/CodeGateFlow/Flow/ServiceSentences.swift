@@ -47,6 +47,8 @@ extension CodeServiceError {
         case .serverError: localized("服务器出错，请稍后重新滑动验证")
         case .numberNotServed: localized("无法向该号码发送验证码，请换一个手机号码后重新滑动验证")
         case .badAnswer: localized("服务器的回答无法识别，请稍后重新滑动验证")
+        // A fresh challenge was solved and refused again: the server and the app disagree.
+        case .challengeRefused: localized("服务器未接受人机验证，请稍后重新滑动验证")
         }
     }
 }

@@ -38,6 +38,10 @@ public final class SimulatedCodeService: CodeService {
         return try await service.verify(code, for: number, verificationID: verificationID)
     }
 
+    public func prepareRequest() {
+        service.prepareRequest()
+    }
+
     private func crossNetwork() async throws(CodeServiceError) {
         guard simulation.latency > .zero else { return }
         do {

@@ -1,3 +1,4 @@
+import CodeGateBase
 import CodeGateService
 
 /// What the gateway's rules (`LocalCodeService`) need of the place they keep their state:
@@ -19,6 +20,12 @@ package protocol CodeStore: AnyObject {
     ) async throws(StateProblem) -> Answer
     /// The key code digests are made under.
     func codeKey() throws(StateProblem) -> [UInt8]
+    /// Reads the machine's clocks as the store does: challenges expire on its wall clock.
+    var moment: @MainActor () -> SystemMoment { get }
+    /// Spends the challenge of salt `salt`, expiring at `expires` (whole seconds of the wall
+    /// clock), for the request under idempotency key `key`, in a transaction of its own: false
+    /// when another request spent it. A retry under the same key is the same request, and may.
+    func spendChallenge(_ salt: String, key: String?, expires: Int64) async throws(StateProblem) -> Bool
     /// Counts a request from `client` against `limit` a minute: nil when admitted, else the
     /// whole seconds until it would be.
     func admit(_ client: String, limit: Int) async throws(StateProblem) -> Int?

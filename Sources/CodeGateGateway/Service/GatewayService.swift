@@ -5,10 +5,14 @@ import CodeGateService
 /// `LocalCodeService` is the one, on any `CodeStore`.
 @MainActor
 package protocol GatewayService: AnyObject {
-    /// A code for `number` (`LocalCodeService.requestCode(for:idempotencyKey:client:wording:)`).
+    /// A code for `number`
+    /// (`LocalCodeService.requestCode(for:idempotencyKey:client:proof:wording:)`).
     func requestCode(
-        for number: PhoneNumber, idempotencyKey key: String?, client: String?, wording: SMSWording
+        for number: PhoneNumber, idempotencyKey key: String?, client: String?, proof: ChallengeProof?,
+        wording: SMSWording
     ) async throws(CodeServiceError) -> KeyedReceipt
+    /// A fresh challenge for a request for a code; nil when the gateway asks for none.
+    func challenge() throws(CodeServiceError) -> IssuedChallenge?
     /// Checks `code` for `number` under `verificationID` (`CodeService.verify`).
     func verify(_ code: String, for number: PhoneNumber, verificationID: String) async throws(CodeServiceError)
         -> VerificationResult

@@ -29,6 +29,8 @@ extension GatewayStore {
         try database.run(replyTable)
         try database.run(closureTable)
         try database.run(clientTable)
+        try database.run(challengeTable)
+        try database.run(challengeExpiryIndex)
         try migrate(database, from: version)
         try database.run("PRAGMA user_version = \(schemaVersion)")
     }

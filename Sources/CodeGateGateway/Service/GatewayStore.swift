@@ -51,7 +51,7 @@ public final class GatewayStore: CodeStore {
     private let keySource: CodeKeySource
     private let busyTimeout: Duration
     private let report: @MainActor (String) -> Void
-    let moment: @MainActor () -> SystemMoment
+    package let moment: @MainActor () -> SystemMoment
     private var database: SQLiteDatabase?
     /// The transactions waiting for the database.
     let turns = TurnQueue()

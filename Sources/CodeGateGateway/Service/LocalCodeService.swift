@@ -10,6 +10,10 @@ import CodeGateService
 /// attempt counters across restarts and shares them with every other CodeGate on the same
 /// state, as a real provider's server does; when that state cannot be kept, it refuses rather
 /// than send a code it could not remember.
+///
+/// With `challenges`, a code goes only to a request that solved a fresh challenge of its own
+/// (`ChallengeGate`), spent in the store; the app's window, through `requestCode(for:)`,
+/// solves them as any client does (`ChallengeProver`), so its requests take the same path.
 @MainActor
 public final class LocalCodeService: CodeService {
     /// Told of each message the gateway delivers, in order: what the phone would receive.
@@ -26,6 +30,10 @@ public final class LocalCodeService: CodeService {
     /// observers at once (the simulated phone).
     public let usesOutbox: Bool
     private let budgets: BudgetPlan?
+    /// The challenges a request for a code must solve; nil when none is asked for.
+    private let challenges: ChallengeGate?
+    /// The window's own challenges, solved ahead, when there are challenges and timers.
+    private var prover: ChallengeProver?
     private let policy: CodePolicy
     private var random: any RandomNumberGenerator
     private let store: any CodeStore
@@ -38,7 +46,8 @@ public final class LocalCodeService: CodeService {
         policy: CodePolicy = CodePolicy(),
         store: GatewayStore? = nil,
         budgets: BudgetPlan? = nil,
-        usesOutbox: Bool = false
+        usesOutbox: Bool = false,
+        challenges: ChallengeGate? = nil
     ) {
         let origin = timers.now
         self.init(
@@ -46,16 +55,23 @@ public final class LocalCodeService: CodeService {
             codeStore: store ?? GatewayStore(inMemoryWith: {
                 let elapsed = origin.duration(to: timers.now)
                 return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
-            }), budgets: budgets, usesOutbox: usesOutbox)
+            }), budgets: budgets, usesOutbox: usesOutbox, challenges: challenges)
+        if challenges != nil {
+            prover = ChallengeProver(timers: timers) { [weak self] () async throws(CodeServiceError) in
+                guard let self else { throw .network }
+                return try challenge()
+            }
+        }
     }
 
     /// Creates the gateway over any store: a database server's (`codegate-gateway --database`).
     package init(
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         policy: CodePolicy = CodePolicy(), codeStore: any CodeStore,
-        budgets: BudgetPlan? = nil, usesOutbox: Bool = false
+        budgets: BudgetPlan? = nil, usesOutbox: Bool = false, challenges: ChallengeGate? = nil
     ) {
         self.budgets = budgets
+        self.challenges = challenges
         self.usesOutbox = usesOutbox
         self.random = random
         self.policy = policy
@@ -63,10 +79,20 @@ public final class LocalCodeService: CodeService {
     }
 
     /// A code for `number`, as the app's window asks for one: through the same rules as a
-    /// request over HTTP (`requestCode(for:idempotencyKey:client:wording:)`), with no key and
-    /// no client; a spent budget is, to the person at the window, too many requests.
+    /// request over HTTP (`requestCode(for:idempotencyKey:client:proof:wording:)`), with no key and
+    /// no client, and a challenge solved as a client solves it; a spent budget is, to the
+    /// person at the window, too many requests.
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
-        switch try await requestCode(for: number, idempotencyKey: nil) {
+        let ask = { (proof: ChallengeProof?) async throws(CodeServiceError) -> KeyedReceipt in
+            try await self.requestCode(for: number, idempotencyKey: nil, proof: proof)
+        }
+        let outcome: KeyedReceipt
+        if let prover {
+            outcome = try await prover.withProof(ask)
+        } else {
+            outcome = try await ask(nil)
+        }
+        switch outcome {
         case .sent(let receipt), .replayed(let receipt): return receipt
         case .overBudget(let refusal): throw .rateLimited(retryAfter: refusal.secondsLeft)
         // Only a key answered for another number is refused so, and there is no key here.
@@ -74,8 +100,20 @@ public final class LocalCodeService: CodeService {
         }
     }
 
+    public func prepareRequest() {
+        prover?.prepare()
+    }
+
+    /// A fresh challenge for a request for a code to solve; nil when none is asked for.
+    public func challenge() throws(CodeServiceError) -> IssuedChallenge? {
+        guard let challenges else { return nil }
+        return challenges.issue(key: try codeKey(), now: store.moment().wall, using: &random)
+    }
+
     /// A code for `number`, its text message worded by `wording` (in the request's language).
-    /// Under an idempotency key, a key answered before — by this gateway or any
+    /// With challenges, `proof` must solve a fresh one, which the request spends — before any
+    /// rule on the number is asked, so a refused challenge spends nothing else; a retry under
+    /// the same key may bring the challenge its first try spent. Under an idempotency key, a key answered before — by this gateway or any
     /// other on the same state, before or after a restart — gets its answer again, with what is
     /// left of its times, and sends no SMS; a key answered for another number is refused. Only
     /// a request that sent a code leaves its key behind: a refused one is decided afresh.
@@ -84,10 +122,11 @@ public final class LocalCodeService: CodeService {
     /// and when the conversion guard (`PumpingGuard`) has not suspended the number's block or
     /// range. A number that verified a code lately passes both but for its own budget.
     public func requestCode(
-        for number: PhoneNumber, idempotencyKey key: String?, client: String? = nil,
+        for number: PhoneNumber, idempotencyKey key: String?, client: String? = nil, proof: ChallengeProof? = nil,
         wording: SMSWording = { $0() }
     ) async throws(CodeServiceError) -> KeyedReceipt {
         let secret = try codeKey()
+        if let challenges { try await spend(proof, under: challenges, key: secret, idempotencyKey: key) }
         let windows = budgets?.windows(for: number, client: client) ?? []
         let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
         let counters = windows.map(\.window) + watch.windows(for: number)
@@ -191,6 +230,24 @@ public final class LocalCodeService: CodeService {
         let issued = IssuedCode(code: code, key: key, attemptsLeft: policy.maxAttempts, random: &random)
         record = GatewayRecord(age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime, code: issued)
         return (code, issued.salt)
+    }
+
+    /// Spends `proof` for the request under `idempotencyKey`, when `gate` lets it; else throws
+    /// why not.
+    private func spend(
+        _ proof: ChallengeProof?, under gate: ChallengeGate, key: [UInt8], idempotencyKey: String?
+    ) async throws(CodeServiceError) {
+        if let refusal = gate.refusal(of: proof, key: key, now: store.moment().wall) {
+            throw .challengeRefused(refusal)
+        }
+        guard let challenge = proof?.challenge else { return }
+        let spent: Bool
+        do {
+            spent = try await store.spendChallenge(challenge.salt, key: idempotencyKey, expires: challenge.expires)
+        } catch {
+            throw .stateUnavailable(error)
+        }
+        if !spent { throw .challengeRefused(.replayed) }
     }
 
     /// The store's key for code digests; a store that cannot have one refuses the call.

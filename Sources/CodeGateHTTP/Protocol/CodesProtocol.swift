@@ -1,10 +1,14 @@
 import CodeGateService
 import CodeGateProtocol
-/// Protocol v1 (`docs/protocol.md`) as the client speaks it: the two requests' paths and
+/// Protocol v1 (`docs/protocol.md`) as the client speaks it: the three requests' paths and
 /// bodies, and what each answer means. Every answer is checked against what the protocol
 /// allows; anything else is refused as a bad answer, never guessed at.
 enum CodesProtocol {
-    /// The path of "send a code", under the service's base URL.
+    /// The path of "a challenge to solve", under the service's base URL.
+    static let challengePath = ProtocolPath.relative(ProtocolPath.challenges)
+    /// The body of "a challenge to solve": an object whose members are ignored.
+    static let challengeBody = Array("{}".utf8)
+    /// The path of "send a code".
     static let requestPath = ProtocolPath.relative(ProtocolPath.codes)
     /// The path of "check a code".
     static let verifyPath = ProtocolPath.relative(ProtocolPath.verify)
@@ -22,9 +26,27 @@ enum CodesProtocol {
         let reason: String
     }
 
-    /// The body of "send a code" to `number`.
-    static func requestBody(for number: PhoneNumber) -> [UInt8] {
-        CodeRequest(phone: number.e164).json.encoded
+    /// The body of "send a code" to `number`, with `proof` when the server wants one.
+    static func requestBody(for number: PhoneNumber, proof: ChallengeProof?) -> [UInt8] {
+        CodeRequest(phone: number.e164, challenge: proof?.challenge.text, solution: proof?.solution).json.encoded
+    }
+
+    /// The challenge in an answer to "a challenge to solve": nil when the server issues none
+    /// (a server from before challenges, or one that wants none: `404 not_found`).
+    static func challenge(from answer: HTTPAnswer) -> Result<IssuedChallenge?, Refusal> {
+        guard answer.status == 201 else {
+            let refusal = refusal(answer, cooldownAllowed: false)
+            // Only the protocol's own 404, not a proxy's page: a server that has no challenges.
+            return answer.status == 404 && refusal.settled ? .success(nil) : .failure(refusal)
+        }
+        guard let json = answer.json else { return .failure(bad("201 body is not a JSON object")) }
+        guard let text = json[ProtocolField.challenge]?.string, let challenge = Challenge(text) else {
+            return .failure(bad("201 body lacks a \(ProtocolField.challenge) of eight fields"))
+        }
+        guard let lifetime = seconds(json[ProtocolField.expiresInSeconds]) else {
+            return .failure(bad("201 body lacks \(ProtocolField.expiresInSeconds) from 1 to \(ProtocolLimit.longestWait)"))
+        }
+        return .success(IssuedChallenge(challenge: challenge, validFor: .seconds(lifetime)))
     }
 
     /// The body of "check `code` for `number`" under `verificationID`.
@@ -111,6 +133,11 @@ enum CodesProtocol {
         // A number the window took for one that the server will not text: the person can try another.
         case (400, .invalidPhone), (422, .regionNotServed), (422, .notAMobileNumber):
             return Refusal(error: .numberNotServed, settled: true, reason: kind)
+        case (400, .challengeRequired): return Refusal(error: .challengeRefused(.required), settled: true, reason: kind)
+        case (403, .challengeInvalid): return Refusal(error: .challengeRefused(.invalid), settled: true, reason: kind)
+        case (403, .challengeExpired): return Refusal(error: .challengeRefused(.expired), settled: true, reason: kind)
+        case (403, .challengeUnsolved): return Refusal(error: .challengeRefused(.unsolved), settled: true, reason: kind)
+        case (403, .challengeReplayed): return Refusal(error: .challengeRefused(.replayed), settled: true, reason: kind)
         case (400, .invalidRequest), (404, .notFound), (405, .methodNotAllowed),
             (411, .lengthRequired), (413, .payloadTooLarge), (415, .unsupportedMediaType), (422, .idempotencyMismatch):
             return Refusal(

@@ -13,6 +13,16 @@ package enum ProtocolErrorKind: String, CaseIterable, Sendable {
     /// The number is not on a mobile line (fixed, premium-rate, shared-cost, VoIP…), which is
     /// never texted.
     case notAMobileNumber = "not_a_mobile_number"
+    /// `POST /v1/codes` without a challenge: a client from before them.
+    case challengeRequired = "challenge_required"
+    /// A challenge the server did not issue for sending a code, or signed wrongly.
+    case challengeInvalid = "challenge_invalid"
+    /// A challenge past its expiry.
+    case challengeExpired = "challenge_expired"
+    /// A solution that does not solve its challenge.
+    case challengeUnsolved = "challenge_unsolved"
+    /// A challenge another request spent.
+    case challengeReplayed = "challenge_replayed"
     case cooldown
     case rateLimited = "rate_limited"
     /// The number's own budget of text messages is spent for this hour or day.

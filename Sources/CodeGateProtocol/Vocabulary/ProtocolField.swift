@@ -10,6 +10,10 @@ package enum ProtocolField {
     package static let expiresInSeconds = "expires_in_seconds"
     /// The receipt, and "check a code": what binds the check to the request that sent the code.
     package static let verificationID = "verification_id"
+    /// The challenge's answer, and "send a code": a challenge, as the server issued it.
+    package static let challenge = "challenge"
+    /// "Send a code": the challenge's solution.
+    package static let solution = "solution"
     /// The verdict: a `ProtocolResult`.
     package static let result = "result"
     /// The verdict `wrong_code`: guesses left.

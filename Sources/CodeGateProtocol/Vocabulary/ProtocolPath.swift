@@ -2,6 +2,8 @@
 /// gateway. A path is absolute, as the gateway routes it; the client puts it under the
 /// server's base URL with `relative`.
 package enum ProtocolPath {
+    /// `POST`: a challenge to solve before sending a code.
+    package static let challenges = "/v1/challenges"
     /// `POST`: send a code.
     package static let codes = "/v1/codes"
     /// `POST`: check a code.
@@ -11,7 +13,7 @@ package enum ProtocolPath {
     /// `GET`: the gateway's counters for Prometheus.
     package static let metrics = "/metrics"
     /// Every path the gateway answers.
-    package static let all = [codes, verify, health, metrics]
+    package static let all = [challenges, codes, verify, health, metrics]
 
     /// `path` without its leading slash, to resolve under a base URL that may have a path.
     package static func relative(_ path: String) -> String {

@@ -14,6 +14,7 @@ public final class GatewayAPI {
     nonisolated static let maxBodyBytes = ProtocolLimit.requestBytes
 
     private enum Route {
+        case challenge
         case requestCode
         case verify
     }
@@ -85,6 +86,7 @@ public final class GatewayAPI {
             subject = (try? phone(in: members))?.masked
             var answer: APIAnswer
             switch route {
+            case .challenge: answer = try challenge()
             case .requestCode: answer = try await requestCode(request, members, in: language)
             case .verify: answer = try await verify(members, in: language)
             }
@@ -100,6 +102,7 @@ public final class GatewayAPI {
     private func route(of request: APIRequest) throws(Refusal) -> Route {
         let route: Route
         switch request.path {
+        case ProtocolPath.challenges: route = .challenge
         case ProtocolPath.codes: route = .requestCode
         case ProtocolPath.verify: route = .verify
         default: throw .notFound
@@ -113,6 +116,7 @@ public final class GatewayAPI {
     {
         guard let key = request.idempotencyKey, Self.isValidKey(key) else { throw .badIdempotencyKey }
         let number = try phone(in: members)
+        let proof = try Self.proof(in: members)
         let refusal: (Refusal, region: String)? =
             switch screen.verdict(on: number) {
             case .served: nil
@@ -128,7 +132,8 @@ public final class GatewayAPI {
         do {
             // The text message is worded in the request's language too.
             outcome = try await service.requestCode(
-                for: number, idempotencyKey: key, client: request.client, wording: { language.speaking($0) })
+                for: number, idempotencyKey: key, client: request.client, proof: proof,
+                wording: { language.speaking($0) })
         } catch {
             throw Refusal(error)
         }
@@ -144,6 +149,37 @@ public final class GatewayAPI {
             outcomes.notify(.overBudget(refusal))
             throw .overBudget(refusal)
         }
+    }
+
+    /// `POST /v1/challenges`: a fresh challenge, or `404` from a gateway that asks for none
+    /// (`--no-challenge`), which a client takes as "send none".
+    private func challenge() throws(Refusal) -> APIAnswer {
+        let issued: IssuedChallenge?
+        do {
+            issued = try service.challenge()
+        } catch {
+            throw Refusal(error)
+        }
+        guard let issued else { throw .notFound }
+        let body = JSONValue.object([
+            (ProtocolField.challenge, .string(issued.challenge.text)),
+            (ProtocolField.expiresInSeconds, .integer(issued.validFor.secondsRoundedUp)),
+        ])
+        return APIAnswer(status: 201, headers: [], body: body)
+    }
+
+    /// The challenge and solution a request for a code carries: nil when it has neither, as
+    /// a client from before challenges sends; one that does not read as a challenge is
+    /// refused as not issued here, whatever the gateway asks for.
+    private static func proof(in members: [String: JSONScalar]) throws(Refusal) -> ChallengeProof? {
+        let text = members[ProtocolField.challenge]
+        let solution = members[ProtocolField.solution]
+        if text == nil, solution == nil { return nil }
+        guard case .string(let text)? = text else { throw .missingMember(ProtocolField.challenge) }
+        guard let solution, solution.isNumber else { throw .missingNumber(ProtocolField.solution) }
+        guard let challenge = Challenge(text) else { throw .challenge(.invalid) }
+        // A number past any bound solves nothing: unsolved, as one within `Int` would be.
+        return ChallengeProof(challenge: challenge, solution: solution.integer ?? -1)
     }
 
     /// Whether `key` is an `Idempotency-Key` the protocol allows: 1–64 of `A–Z a–z 0–9 _ -`.

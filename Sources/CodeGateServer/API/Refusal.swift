@@ -10,6 +10,8 @@ enum Refusal: Error, Equatable {
     /// The body is not a JSON object, or a member is missing or of the wrong type.
     case notAnObject
     case missingMember(String)
+    /// A member that must be an integer is missing or is none.
+    case missingNumber(String)
     case badIdempotencyKey
     /// A header the protocol reads, sent more than once: which value holds is anyone's guess.
     case repeatedHeader(String)
@@ -40,6 +42,8 @@ enum Refusal: Error, Equatable {
     case cooldown(seconds: Int)
     case rateLimited(seconds: Int)
     case overBudget(BudgetRefusal)
+    /// The challenge a request for a code carried (or its lack of one).
+    case challenge(ChallengeRefusal)
     case stateUnavailable(StateProblem)
     case `internal`
 
@@ -50,6 +54,7 @@ enum Refusal: Error, Equatable {
         // Only a simulated gateway fails so; a minute is what the app's own gateway implies.
         case .rateLimited(let seconds): self = .rateLimited(seconds: seconds ?? 60)
         case .stateUnavailable(let problem): self = .stateUnavailable(problem)
+        case .challengeRefused(let refusal): self = .challenge(refusal)
         // Only an HTTP client hears of a number not served; this gateway decides that itself.
         case .network, .timeout, .serverError, .badAnswer, .numberNotServed: self = .internal
         }
@@ -57,9 +62,11 @@ enum Refusal: Error, Equatable {
 
     var status: Int {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
-            .badVerificationID, .invalidPhone, .unassignedNumber, .malformedRequest:
+        case .notAnObject, .missingMember, .missingNumber, .badIdempotencyKey, .repeatedHeader, .badContentLength,
+            .badCode, .badVerificationID, .invalidPhone, .unassignedNumber, .malformedRequest:
             400
+        case .challenge(.required): 400
+        case .challenge: 403
         case .notFound: 404
         case .methodNotAllowed, .readOnlyPath: 405
         case .lengthRequired: 411
@@ -74,8 +81,8 @@ enum Refusal: Error, Equatable {
 
     var kind: ProtocolErrorKind {
         switch self {
-        case .notAnObject, .missingMember, .badIdempotencyKey, .repeatedHeader, .badContentLength, .badCode,
-            .badVerificationID, .malformedRequest:
+        case .notAnObject, .missingMember, .missingNumber, .badIdempotencyKey, .repeatedHeader, .badContentLength,
+            .badCode, .badVerificationID, .malformedRequest:
             .invalidRequest
         case .invalidPhone, .unassignedNumber: .invalidPhone
         case .regionNotServed: .regionNotServed
@@ -95,6 +102,14 @@ enum Refusal: Error, Equatable {
             case .suspended: .prefixSuspended
             case .global: .globalBudget
             case .client: .clientBudget
+            }
+        case .challenge(let refusal):
+            switch refusal {
+            case .required: .challengeRequired
+            case .invalid: .challengeInvalid
+            case .expired: .challengeExpired
+            case .unsolved: .challengeUnsolved
+            case .replayed: .challengeReplayed
             }
         case .internal: .internal
         case .stateUnavailable(.crowded): .storeFull
@@ -119,6 +134,8 @@ enum Refusal: Error, Equatable {
         case .notAnObject: localized("请求正文不是有效的 JSON 对象")
         // TRANSLATORS: {0} is a JSON member's name, e.g. "phone"; keep it as is.
         case .missingMember(let name): localized("请求缺少字符串字段 {0}").filling(name)
+        // TRANSLATORS: {0} is a JSON member's name, e.g. "solution"; keep it as is.
+        case .missingNumber(let name): localized("请求缺少整数字段 {0}").filling(name)
         case .badIdempotencyKey: localized("Idempotency-Key 请求头缺失或无效：须为 1 到 64 个字母、数字、_ 或 -")
         // TRANSLATORS: {0} is an HTTP header's name, e.g. Content-Length; keep it as is.
         case .repeatedHeader(let name): localized("请求头 {0} 只能出现一次").filling(name)
@@ -148,6 +165,12 @@ enum Refusal: Error, Equatable {
         case .rateLimited(let seconds):
             localized("请求过于频繁，请 {0} 秒后再试", "请求过于频繁，请 {0} 秒后再试", count: seconds).filling(seconds)
         case .overBudget(let refusal): Self.sentence(for: refusal)
+        // A person never sees these: the app solves a fresh challenge and asks again.
+        case .challenge(.required): localized("请求须带人机验证：请先获取并完成挑战（POST /v1/challenges）")
+        case .challenge(.invalid): localized("人机验证无效，请重新获取挑战")
+        case .challenge(.expired): localized("人机验证已过期，请重新获取挑战")
+        case .challenge(.unsolved): localized("人机验证的答案不正确")
+        case .challenge(.replayed): localized("人机验证已被使用，请重新获取挑战")
         case .stateUnavailable(let problem): problem.message
         case .internal: localized("服务器内部错误，请稍后再试")
         }

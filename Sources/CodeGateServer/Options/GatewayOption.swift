@@ -12,6 +12,8 @@ enum GatewayOption: String, CaseIterable, Sendable {
     case duration
     case codeLifetime = "code-ttl"
     case rateLimit = "rate-limit"
+    case challengeWork = "challenge-work"
+    case noChallenge = "no-challenge"
     case stateFolder = "state-dir"
     case keyFile = "key-file"
     case database
@@ -39,13 +41,14 @@ enum GatewayOption: String, CaseIterable, Sendable {
         case .trustedProxy: "ADDR"
         case .duration, .codeLifetime: "SECONDS"
         case .rateLimit: "PER_MINUTE"
+        case .challengeWork: "N"
         case .stateFolder: "DIR"
         case .keyFile, .databaseFile, .smsWebhookKeyFile, .alertWebhookKeyFile: "PATH"
         case .database, .smsWebhook, .alertWebhook: "URL"
         case .smsCommand: "CMD"
         case .budgets: "FILE"
         case .regions: "LIST"
-        case .allowRemote, .help: nil
+        case .allowRemote, .noChallenge, .help: nil
         }
     }
 
@@ -61,6 +64,9 @@ enum GatewayOption: String, CaseIterable, Sendable {
         case .duration: PolicyOption.cooldown.help
         case .codeLifetime: PolicyOption.codeLifetime.help
         case .rateLimit: localized("Requests a minute per client, 0 for no limit (default 120)")
+        case .challengeWork:
+            localized("Bound on each challenge's search, 1000 to 5000000 hashes (default 50000; docs/protocol.md)")
+        case .noChallenge: localized("Send codes without a solved challenge, for clients from before challenges")
         case .stateFolder: localized("State folder, an absolute path (default $XDG_STATE_HOME/codegate)")
         case .keyFile: localized("Key for code digests, an absolute path (default gateway.key in the state folder)")
         case .database:

@@ -20,6 +20,10 @@ public struct GatewayOptions: Equatable, Sendable {
     public var policy = CodePolicy()
     /// Requests a minute per client; 0 turns the limit off.
     public var rateLimit = 120
+    /// The bound on each challenge's search (`--challenge-work`).
+    public var challengeWork = ChallengeGate.defaultWork
+    /// Whether a request for a code must solve a challenge: all but `--no-challenge`.
+    public var requiresChallenge = true
     /// The state folder; nil for the app's own (`$XDG_STATE_HOME/codegate`).
     public var stateFolder: String?
     /// `--database`: the PostgreSQL database the state is kept in, instead of SQLite in the
@@ -92,6 +96,11 @@ public struct GatewayOptions: Equatable, Sendable {
         IPAddress(text) != nil
     }
 
+    /// The challenges a request for a code must solve; nil when none is asked for.
+    public var challenges: ChallengeGate? {
+        requiresChallenge ? ChallengeGate(work: challengeWork) : nil
+    }
+
     /// Takes `option` with its `value` (nil for one that takes none), as the parser reads it.
     mutating func set(_ option: GatewayOption, to value: String?) throws(GatewayOptionError) {
         let name = option.flag
@@ -100,6 +109,8 @@ public struct GatewayOptions: Equatable, Sendable {
         switch option {
         case .help: wantsHelp = true
         case .allowRemote: allowsRemote = true
+        case .noChallenge: requiresChallenge = false
+        case .challengeWork: challengeWork = try Self.number(value, name, unit: "hashes", in: ChallengeGate.workRange)
         case .port: port = UInt16(try Self.number(value, name, unit: "a port", in: 0...65_535))
         case .duration: policy.cooldown = try Self.rule(.cooldown, value)
         case .codeLifetime: policy.codeLifetime = try Self.rule(.codeLifetime, value)
