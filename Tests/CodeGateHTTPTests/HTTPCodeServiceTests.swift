@@ -26,7 +26,12 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertEqual(H.verify(service), .success(.verified))
             XCTAssertEqual(server.requests.map(\.path), ["/v1/codes", "/v1/codes/verify", "/v1/codes/verify"])
             let first = server.requests[0]
-            XCTAssertEqual(first.body, #"{"phone": "+8613800138000"}"#)
+            XCTAssertEqual(
+                first.body,
+                #"{"phone": "+8613800138000", "challenge": ""# + TestServer.challenge + #"", "solution": 7}"#)
+            XCTAssertEqual(
+                server.challengeRequests.map(\.body), ["{}", "{}"],
+                "one challenge for the request, and the next one readied during its cooldown")
             XCTAssertEqual(
                 server.requests[2].body,
                 #"{"phone": "+8613800138000", "code": "123456", "verification_id": ""# + H.verificationID + #""}"#)
@@ -203,6 +208,68 @@ final class HTTPCodeServiceTests: XCTestCase {
             }
             XCTAssertEqual(
                 CodeServiceError.numberNotServed.message, "无法向该号码发送验证码，请换一个手机号码后重新滑动验证")
+        }
+    }
+
+    func testAChallengeIsReadiedBeforeTheRequest() {
+        H.withServer { server, service in
+            server.reply = { _ in .answer(status: 201, body: H.receipt) }
+            service.prepareRequest()
+            service.prepareRequest()
+            XCTAssertTrue(GtkDriver.pump { server.challengeRequests.count == 1 })
+            XCTAssertEqual(H.request(service), .success(H.sent))
+            XCTAssertTrue(server.requests[0].body.contains(#""solution": 7"#))
+            XCTAssertEqual(server.challengeRequests.count, 2, "the readied one used, the next one asked for")
+        }
+    }
+
+    /// A challenge the server refuses for a reason a fresh one cures — it expired on the way —
+    /// is replaced, and the request sent again under the same key, once: a second refusal is
+    /// the flow's to show.
+    func testARefusedChallengeIsReplacedOnce() {
+        H.withServer { server, service in
+            var refusals = ["challenge_expired"]
+            server.reply = { _ in
+                guard !refusals.isEmpty else { return .answer(status: 201, body: H.receipt) }
+                return .answer(status: 403, body: H.error(refusals.removeFirst()))
+            }
+            XCTAssertEqual(H.request(service), .success(H.sent))
+            let keys = server.requests.map { $0.headers["idempotency-key"] ?? "" }
+            XCTAssertEqual(keys.count, 2)
+            XCTAssertEqual(keys[0], keys[1], "the same request: the same key")
+            refusals = ["challenge_replayed", "challenge_replayed"]
+            XCTAssertEqual(H.request(service), .failure(.challengeRefused(.replayed)))
+            XCTAssertEqual(server.requests.count, 4)
+            server.reply = { _ in .answer(status: 400, body: H.error("challenge_required")) }
+            XCTAssertEqual(H.request(service), .failure(.challengeRefused(.required)))
+            XCTAssertEqual(server.requests.count, 5, "no fresh challenge cures a server that saw none")
+        }
+    }
+
+    /// A server from before challenges (or one that asks for none) answers 404: requests go
+    /// without one.
+    func testAServerWithoutChallengesGetsNone() {
+        H.withServer { server, service in
+            server.challenge = { _ in .answer(status: 404, body: H.error("not_found")) }
+            server.reply = { _ in .answer(status: 201, body: H.receipt) }
+            XCTAssertEqual(H.request(service), .success(H.sent))
+            XCTAssertEqual(server.requests[0].body, #"{"phone": "+8613800138000"}"#)
+            XCTAssertEqual(H.request(service), .success(H.sent))
+            XCTAssertEqual(server.challengeRequests.count, 1, "its word holds for a while")
+        }
+    }
+
+    func testABadChallengeAnswerEndsTheRequest() {
+        H.withServer { server, service in
+            server.reply = { _ in .answer(status: 201, body: H.receipt) }
+            for body in [
+                #"{"challenge": "1.SHA-256", "expires_in_seconds": 300}"#, #"{"challenge": 1}"#,
+                #"{"challenge": ""# + TestServer.challenge + #""}"#, "<html>",
+            ] {
+                server.challenge = { _ in .answer(status: 201, body: body) }
+                XCTAssertEqual(H.request(service), .failure(.badAnswer), body)
+            }
+            XCTAssertTrue(server.requests.isEmpty, "no request without its challenge")
         }
     }
 

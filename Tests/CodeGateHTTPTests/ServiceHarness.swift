@@ -14,6 +14,11 @@ enum ServiceHarness {
     static let verificationID = "3f2a9c0d4e5b6a7f8091a2b3c4d5e6f7"
     static let receipt = #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": ""#
         + verificationID + #""}"#
+    /// The protocol's error body of `kind`.
+    static func error(_ kind: String) -> String {
+        #"{"error": {"kind": "\#(kind)", "message": "no"}}"#
+    }
+
     /// What the service makes of `receipt`.
     static let sent = CodeReceipt(cooldown: .seconds(60), validFor: .seconds(300), verificationID: verificationID)
 

@@ -27,12 +27,26 @@ final class TestServer {
         case raw(RawConnection.Script)
     }
 
+    /// A challenge as a server issues one, whose solution is 7: what the server answers
+    /// `/v1/challenges` with unless `challenge` says otherwise.
+    static let challenge =
+        "1.SHA-256.send_code.9999999999.10.00000000000000000000000000000000."
+        + "7d6426bf2d8db17f7cef79e4aaaab36c566d7ff66dba202e318afb0dc337e3c2."
+        + String(repeating: "ab", count: 32)
+    /// `challenge` as the body of a `201` to `/v1/challenges`.
+    static let challengeBody = #"{"challenge": ""# + challenge + #"", "expires_in_seconds": 300}"#
+
     /// The base URL, `http://127.0.0.1:PORT/`.
     private(set) var url = ""
     /// What the server was asked, in order.
     private(set) var requests: [Request] = []
-    /// How to answer the next request.
+    /// How to answer the next request, but those for a challenge.
     var reply: (Request) -> Reply = { _ in .answer(status: 500, body: "") }
+    /// How to answer a request for a challenge, which `requests` does not list: by default a
+    /// good one (`challenge`).
+    var challenge: (Request) -> Reply = { _ in .answer(status: 201, body: TestServer.challengeBody) }
+    /// The requests for a challenge, in order.
+    private(set) var challengeRequests: [Request] = []
     /// The connections taken over, kept until the server stops.
     private(set) var raw: [RawConnection] = []
     private let server: UnsafeMutablePointer<SoupServer>
@@ -122,8 +136,13 @@ LeMWGMCKUNNzYDfBCYGKmlcBKbpgAd8Jk/KdW/Yre6qryO2uZMbcNibF
         let port = g_inet_socket_address_get_port(
             UnsafeMutableRawPointer(address)?.assumingMemoryBound(to: GInetSocketAddress.self))
         let request = Request(path: path, headers: headers, body: text, clientPort: port)
-        requests.append(request)
-        switch reply(request) {
+        let isChallenge = path == "/v1/challenges"
+        if isChallenge {
+            challengeRequests.append(request)
+        } else {
+            requests.append(request)
+        }
+        switch isChallenge ? challenge(request) : reply(request) {
         case .answer(let status, let contentType, let body, let extra):
             soup_server_message_set_status(message, status, nil)
             let responseHeaders = soup_server_message_get_response_headers(message)

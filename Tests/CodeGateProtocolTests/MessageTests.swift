@@ -11,6 +11,9 @@ import Testing
     @Test func requestsNameThePhoneAndTheCode() {
         #expect(text(CodeRequest(phone: "+8613800138000").json) == #"{"phone": "+8613800138000"}"#)
         #expect(
+            text(CodeRequest(phone: "+8613800138000", challenge: "1.x", solution: 7).json)
+                == #"{"phone": "+8613800138000", "challenge": "1.x", "solution": 7}"#)
+        #expect(
             text(CodeRequest(phone: "+8613800138000", code: "123456", verificationID: "9c1e").json)
                 == #"{"phone": "+8613800138000", "code": "123456", "verification_id": "9c1e"}"#)
     }
@@ -31,14 +34,15 @@ import Testing
     }
 
     @Test func theVocabularyIsTheDocumentedOne() {
-        #expect(ProtocolPath.all == ["/v1/codes", "/v1/codes/verify", "/healthz", "/metrics"])
+        #expect(ProtocolPath.all == ["/v1/challenges", "/v1/codes", "/v1/codes/verify", "/healthz", "/metrics"])
         #expect(ProtocolPath.relative(ProtocolPath.verify) == "v1/codes/verify")
         #expect(
             ProtocolErrorKind.allCases.map(\.rawValue) == [
                 "invalid_request", "invalid_phone", "not_found", "method_not_allowed", "length_required",
                 "payload_too_large",
                 "unsupported_media_type", "idempotency_mismatch", "region_not_served", "not_a_mobile_number",
-                "cooldown", "rate_limited", "number_budget_exhausted", "country_budget_exhausted",
+                "challenge_required", "challenge_invalid", "challenge_expired", "challenge_unsolved",
+                "challenge_replayed", "cooldown", "rate_limited", "number_budget_exhausted", "country_budget_exhausted",
                 "global_budget_exhausted", "client_budget_exhausted", "prefix_suspended", "internal", "store_full",
                 "state_recovering", "state_unavailable",
             ])

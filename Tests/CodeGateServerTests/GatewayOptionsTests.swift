@@ -14,6 +14,13 @@ import Testing
         #expect(options.regions == ["CN"], "deny by default: the app's home alone")
     }
 
+    /// Challenges are asked for unless the operator says otherwise, of the work given.
+    @Test func challengesAreOnByDefault() throws {
+        #expect(try GatewayOptions.parse([]).challenges == ChallengeGate(work: 50_000))
+        #expect(try GatewayOptions.parse(["--challenge-work", "2000"]).challenges == ChallengeGate(work: 2000))
+        #expect(try GatewayOptions.parse(["--no-challenge"]).challenges == nil)
+    }
+
     @Test func regionsAreListedByTheOperator() throws {
         #expect(try GatewayOptions.parse(["--regions", "cn,HK, mo"]).regions == ["CN", "HK", "MO"])
         #expect(try GatewayOptions.parse(["--regions=GB"]).regions == ["GB"])
@@ -93,6 +100,11 @@ import Testing
                 ["--rate-limit", "-1"],
                 "--rate-limit must be a whole number of requests a minute from 0 to 100000, not \"-1\""
             ),
+            (
+                ["--challenge-work", "999"],
+                "--challenge-work must be a whole number of hashes from 1000 to 5000000, not \"999\""
+            ),
+            (["--no-challenge=yes"], "--no-challenge takes no value, not \"yes\""),
             (["--state-dir", "state"], "--state-dir must be an absolute path, not \"state\""),
             (["--key-file", "key"], "--key-file must be an absolute path, not \"key\""),
             (

@@ -83,10 +83,12 @@ final class StoreUnderTest {
 
     /// A gateway over `store`, as one `codegate-gateway` process is.
     func gateway(
-        _ store: any CodeStore, seed: UInt64 = 1, budgets: BudgetPlan? = nil, usesOutbox: Bool = false
+        _ store: any CodeStore, seed: UInt64 = 1, budgets: BudgetPlan? = nil, usesOutbox: Bool = false,
+        challenges: ChallengeGate? = nil
     ) -> LocalCodeService {
         LocalCodeService(
-            random: SeededRandom(seed: seed), codeStore: store, budgets: budgets, usesOutbox: usesOutbox)
+            random: SeededRandom(seed: seed), codeStore: store, budgets: budgets, usesOutbox: usesOutbox,
+            challenges: challenges)
     }
 
     /// Moves the clock into the next UTC hour when less than `span` of this one is left, so

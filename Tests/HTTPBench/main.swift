@@ -2,17 +2,21 @@ import CodeGateBase
 import CSoup
 import CodeGateCore
 import CodeGateFlow
+import CodeGateGateway
 import CodeGateService
 import CodeGateHTTP
 import CodeGateGLib
 import Glibc
 
-// The HTTP client's cost, for `make bench`: COUNT rounds of request + verify through
+// The HTTP client's cost, for `make bench`: COUNT rounds of challenge + request + verify through
 // HTTPCodeService against a SoupServer on 127.0.0.1 in a child process (this executable with
 // `serve`), which answers at once with canned answers. The client's own share of a round is
 // the CPU time of this process's one thread (CLOCK_THREAD_CPUTIME_ID: libsoup and GIO run on
 // it, on the GLib loop); the server's work and the kernel's loopback are in the wall time.
-// The server counts the connections it saw: one means every round reused it.
+// The server counts the connections it saw: two means every round reused them (the next round's
+// challenge is fetched while this one's check is under way). Rounds follow each other at once, so
+// each request waits for its challenge's solving, as a script's would; a person's slide and
+// cooldown hide it. Then what solving costs on this machine alone.
 //   HTTPBench [COUNT]   prints p50/p99 of the client's share and of the wall time, and the connections
 //   HTTPBench serve     the server: prints its port, then at end of stdin the connections it saw
 
@@ -21,7 +25,19 @@ func say(_ line: String) {
     _ = text.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
 }
 
-/// The server: answers /v1/codes with a receipt and /v1/codes/verify with "verified".
+/// The challenge the server hands out: of the gateway's default work, solved half way through
+/// the search, as a fresh one is on average.
+let benchChallenge: String = {
+    let salt = String(repeating: "5a", count: 16)
+    let solution = String(ChallengeGate.defaultWork / 2)
+    let challenge = Challenge(
+        purpose: ChallengePurpose.sendCode, expires: 9_999_999_999, maxNumber: ChallengeGate.defaultWork,
+        salt: salt, target: SHA256.digest(Array((salt + solution).utf8)), signature: Array(repeating: 0, count: 32))
+    return #"{"challenge": ""# + challenge.text + #"", "expires_in_seconds": 300}"#
+}()
+
+/// The server: answers /v1/challenges with `benchChallenge`, /v1/codes with a receipt and
+/// /v1/codes/verify with "verified".
 @MainActor
 func serve() -> Never {
     let server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!)
@@ -38,11 +54,17 @@ func serve() -> Never {
             let address = UnsafeMutableRawPointer(soup_server_message_get_remote_address(message))?.assumingMemoryBound(
                 to: GInetSocketAddress.self)
             data!.assumingMemoryBound(to: Set<UInt16>.self).pointee.insert(g_inet_socket_address_get_port(address))
-            let body =
-                String(cString: path!) == "/v1/codes"
-                ? #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": "0123456789abcdef0123456789abcdef"}"#
-                : #"{"result": "verified"}"#
-            soup_server_message_set_status(message, String(cString: path!) == "/v1/codes" ? 201 : 200, nil)
+            let (status, body): (UInt32, String) =
+                switch String(cString: path!) {
+                case "/v1/challenges": (201, benchChallenge)
+                case "/v1/codes":
+                    (
+                        201,
+                        #"{"cooldown_seconds": 60, "expires_in_seconds": 300, "verification_id": "0123456789abcdef0123456789abcdef"}"#
+                    )
+                default: (200, #"{"result": "verified"}"#)
+                }
+            soup_server_message_set_status(message, status, nil)
             soup_server_message_set_response(
                 message, "application/json; charset=utf-8", SOUP_MEMORY_COPY, body, gsize(body.utf8.count))
         }, ports, nil)
@@ -82,7 +104,7 @@ func measure(count: Int, port: String, server: (input: Int32, output: Int32)) {
     var answer = [UInt8](repeating: 0, count: 64)
     let read = Glibc.read(server.output, &answer, answer.count)
     let seen = String(decoding: answer.prefix(max(0, read)), as: UTF8.self).split(separator: " ").last
-    say("  connections the server saw: \(seen.map { $0.trimmingCharacters() } ?? "?") for \(2 * (count + 50)) requests")
+    say("  connections the server saw: \(seen.map { $0.trimmingCharacters() } ?? "?") for \(3 * (count + 50)) requests")
 }
 
 /// `count` rounds after 50 to warm up; prints the percentiles.
@@ -104,9 +126,40 @@ func rounds(_ count: Int, on service: HTTPCodeService, number: PhoneNumber) asyn
             wall.append(Int(elapsed.seconds) * 1_000_000_000 + Int(elapsed.attoseconds / 1_000_000_000))
         }
     }
-    say("HTTP round trip (request + verify), \(count) rounds over loopback:")
+    say("HTTP round trip (request + verify, the challenge solved ahead), \(count) rounds over loopback:")
     say("  client's own share (its thread's CPU time): p50 \(percentile(cpu, 0.5)), p99 \(percentile(cpu, 0.99))")
     say("  wall time, client + server + loopback:     p50 \(percentile(wall, 0.5)), p99 \(percentile(wall, 0.99))")
+    solving()
+}
+
+/// What a challenge of the gateway's default work costs on this machine: fresh ones as the
+/// gateway issues them (on average half the search), and the whole search, its bound.
+func solving() {
+    let gate = ChallengeGate()
+    var random = SystemRandomNumberGenerator()
+    var fresh: [Int] = []
+    for _ in 0..<40 {
+        let challenge = gate.issue(key: [1], now: .seconds(1), purpose: ChallengePurpose.sendCode, using: &random)
+        let start = ContinuousClock.now
+        _ = ChallengeSolver.solve(challenge.challenge, unless: .init())
+        fresh.append(nanoseconds(start.duration(to: .now)))
+    }
+    let salt = String(repeating: "0", count: 32)
+    let worst = Challenge(
+        purpose: ChallengePurpose.sendCode, expires: 1, maxNumber: gate.work, salt: salt,
+        target: SHA256.digest(Array((salt + String(gate.work)).utf8)), signature: [])
+    let start = ContinuousClock.now
+    _ = ChallengeSolver.solve(worst, unless: .init())
+    let whole = nanoseconds(start.duration(to: .now))
+    say("Challenge of the default work (\(gate.work) hashes at most), solved on one core of this machine:")
+    say(
+        "  40 fresh ones: p50 \(percentile(fresh, 0.5)), max \(percentile(fresh, 1)); the whole search: \(percentile([whole], 0.5))"
+    )
+}
+
+func nanoseconds(_ duration: Duration) -> Int {
+    let parts = duration.components
+    return Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
 }
 
 /// Set by the client's task when its rounds are done.

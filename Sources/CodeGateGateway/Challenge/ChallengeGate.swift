@@ -24,19 +24,19 @@ public struct ChallengeGate: Equatable, Sendable {
         self.work = work
     }
 
-    /// A fresh challenge, signed under `key` (the store's code key), expiring `lifetime` after
-    /// `now` (the wall clock).
-    package func issue(key: [UInt8], now: Duration, using random: inout some RandomNumberGenerator) -> IssuedChallenge {
+    /// A fresh challenge for `purpose`, signed under `key` (the store's code key), expiring
+    /// `lifetime` after `now` (the wall clock).
+    package func issue(
+        key: [UInt8], now: Duration, purpose: String = ChallengePurpose.sendCode,
+        using random: inout some RandomNumberGenerator
+    ) -> IssuedChallenge {
         let salt = Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
         let solution = Int.random(in: 0...work, using: &random)
         let target = SHA256.digest(Array(salt.utf8) + Array(String(solution).utf8))
         let expires = (now + Self.lifetime).components.seconds
         let unsigned = Challenge(
-            purpose: ChallengePurpose.sendCode, expires: expires, maxNumber: work, salt: salt, target: target,
-            signature: [])
-        let challenge = Challenge(
-            purpose: ChallengePurpose.sendCode, expires: expires, maxNumber: work, salt: salt, target: target,
-            signature: Self.signature(of: unsigned, key: key))
+            purpose: purpose, expires: expires, maxNumber: work, salt: salt, target: target, signature: [])
+        let challenge = unsigned.signed(by: Self.signature(of: unsigned, key: key))
         return IssuedChallenge(challenge: challenge, validFor: Self.lifetime)
     }
 

@@ -51,22 +51,17 @@ public final class LocalCodeService: CodeService {
     ) {
         let origin = timers.now
         self.init(
-            random: random, policy: policy,
+            timers: timers, random: random, policy: policy,
             codeStore: store ?? GatewayStore(inMemoryWith: {
                 let elapsed = origin.duration(to: timers.now)
                 return SystemMoment(bootID: "memory", boot: .seconds(1) + elapsed, wall: .seconds(1) + elapsed)
             }), budgets: budgets, usesOutbox: usesOutbox, challenges: challenges)
-        if challenges != nil {
-            prover = ChallengeProver(timers: timers) { [weak self] () async throws(CodeServiceError) in
-                guard let self else { throw .network }
-                return try challenge()
-            }
-        }
     }
 
     /// Creates the gateway over any store: a database server's (`codegate-gateway --database`).
+    /// With `timers`, its own `requestCode(for:)` solves its challenges, timed on them.
     package init(
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        timers: (any TimerPort)? = nil, random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         policy: CodePolicy = CodePolicy(), codeStore: any CodeStore,
         budgets: BudgetPlan? = nil, usesOutbox: Bool = false, challenges: ChallengeGate? = nil
     ) {
@@ -76,6 +71,12 @@ public final class LocalCodeService: CodeService {
         self.random = random
         self.policy = policy
         store = codeStore
+        if let timers, challenges != nil {
+            prover = ChallengeProver(timers: timers) { [weak self] () async throws(CodeServiceError) in
+                guard let self else { throw .network }
+                return try challenge()
+            }
+        }
     }
 
     /// A code for `number`, as the app's window asks for one: through the same rules as a
@@ -107,7 +108,8 @@ public final class LocalCodeService: CodeService {
     /// A fresh challenge for a request for a code to solve; nil when none is asked for.
     public func challenge() throws(CodeServiceError) -> IssuedChallenge? {
         guard let challenges else { return nil }
-        return challenges.issue(key: try codeKey(), now: store.moment().wall, using: &random)
+        let key = try codeKey()
+        return challenges.issue(key: key, now: store.moment().wall, purpose: ChallengePurpose.sendCode, using: &random)
     }
 
     /// A code for `number`, its text message worded by `wording` (in the request's language).

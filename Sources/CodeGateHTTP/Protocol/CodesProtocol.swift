@@ -44,7 +44,8 @@ enum CodesProtocol {
             return .failure(bad("201 body lacks a \(ProtocolField.challenge) of eight fields"))
         }
         guard let lifetime = seconds(json[ProtocolField.expiresInSeconds]) else {
-            return .failure(bad("201 body lacks \(ProtocolField.expiresInSeconds) from 1 to \(ProtocolLimit.longestWait)"))
+            return .failure(
+                bad("201 body lacks \(ProtocolField.expiresInSeconds) from 1 to \(ProtocolLimit.longestWait)"))
         }
         return .success(IssuedChallenge(challenge: challenge, validFor: .seconds(lifetime)))
     }

@@ -67,6 +67,13 @@ public struct Challenge: Equatable, Sendable {
         self.signature = signature
     }
 
+    /// The same challenge under `signature`.
+    package func signed(by signature: [UInt8]) -> Challenge {
+        Challenge(
+            version: claimedVersion, algorithm: claimedAlgorithm, purpose: purpose, expires: expires,
+            maxNumber: maxNumber, salt: salt, target: target, signature: signature)
+    }
+
     /// The challenge as sent: its eight fields joined by ".".
     public var text: String {
         (fields + [Hex.encode(signature)]).joined(separator: ".")

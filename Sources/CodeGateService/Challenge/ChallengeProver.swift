@@ -56,8 +56,10 @@ public final class ChallengeProver {
     /// else one made now. Throws what fetching the challenge met, or `.badAnswer` when the
     /// server's challenge has no solution.
     public func proof() async throws(CodeServiceError) -> ChallengeProof? {
-        for _ in 0..<2 {
-            if let ready, isFresh(ready) {
+        // What was under way may have been asked for long ago; one asked for now is as fresh as
+        // any can be, and the server is the judge of it.
+        for attempt in 0..<3 {
+            if let ready, isFresh(ready) || attempt == 2 {
                 // A proof is spent by its request; the server's "none" holds for the next one.
                 if ready.proof != nil {
                     self.ready = nil
@@ -68,7 +70,13 @@ public final class ChallengeProver {
             ready = nil
             start()
             guard let making else { break }
-            if case .failure(let error) = await making.value { throw error }
+            // A request given up on gives up its challenge's fetch too: the next starts afresh.
+            let made = await withTaskCancellationHandler {
+                await making.value
+            } onCancel: {
+                making.cancel()
+            }
+            if case .failure(let error) = made { throw error }
         }
         throw .badAnswer
     }
