@@ -29,6 +29,7 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertEqual(
                 first.body,
                 #"{"phone": "+8613800138000", "challenge": ""# + TestServer.challenge + #"", "solution": 7}"#)
+            XCTAssertTrue(GtkDriver.pump { server.challengeRequests.count == 2 })
             XCTAssertEqual(
                 server.challengeRequests.map(\.body), ["{}", "{}"],
                 "one challenge for the request, and the next one readied during its cooldown")
@@ -43,7 +44,9 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertTrue(
                 key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
             XCTAssertNil(server.requests[1].headers["idempotency-key"], "checking a code sends no SMS: no key")
-            XCTAssertEqual(server.connections, 1, "keep-alive: one connection for all three")
+            // The next challenge is fetched while the checks go: two requests at once at most.
+            XCTAssertTrue(
+                (1...2).contains(server.connections), "keep-alive: \(server.connections) for all five requests")
         }
     }
 
@@ -219,7 +222,8 @@ final class HTTPCodeServiceTests: XCTestCase {
             XCTAssertTrue(GtkDriver.pump { server.challengeRequests.count == 1 })
             XCTAssertEqual(H.request(service), .success(H.sent))
             XCTAssertTrue(server.requests[0].body.contains(#""solution": 7"#))
-            XCTAssertEqual(server.challengeRequests.count, 2, "the readied one used, the next one asked for")
+            XCTAssertTrue(
+                GtkDriver.pump { server.challengeRequests.count == 2 }, "the readied one used, the next one asked for")
         }
     }
 

@@ -120,8 +120,8 @@ import Testing
                 purpose: challenge.purpose, expires: challenge.expires, maxNumber: challenge.maxNumber + 1,
                 salt: challenge.salt, target: challenge.target, signature: []),
             Challenge(
-                version: "2", purpose: challenge.purpose, expires: challenge.expires, maxNumber: challenge.maxNumber,
-                salt: challenge.salt, target: challenge.target, signature: []),
+                version: "2", purpose: challenge.purpose, expires: challenge.expires,
+                maxNumber: challenge.maxNumber, salt: challenge.salt, target: challenge.target, signature: []),
         ].map { $0.signed(by: challenge.signature) } + [challenge.signed(by: challenge.signature.map { $0 ^ 1 })]
         for challenge in forged {
             await #expect(throws: CodeServiceError.challengeRefused(.invalid)) {

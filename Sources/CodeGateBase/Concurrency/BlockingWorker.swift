@@ -42,8 +42,10 @@ package final class BlockingWorker: @unchecked Sendable {
         g_async_queue_unref(queue)
     }
 
-    /// What `call` returns, called on the worker's thread after the calls made before it.
-    package func run<Value: Sendable>(_ call: @escaping @Sendable () -> Value) async -> Value {
+    /// What `call` returns, called on the worker's thread after the calls made before it. The
+    /// caller waits on its own executor: no hop to Swift's global one, whose worker threads
+    /// would keep waking an idle process.
+    nonisolated(nonsending) package func run<Value: Sendable>(_ call: @escaping @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
             let job = Job { continuation.resume(returning: call()) }
             g_async_queue_push(queue, Unmanaged.passRetained(job).toOpaque())

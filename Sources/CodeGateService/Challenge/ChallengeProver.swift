@@ -34,6 +34,8 @@ public final class ChallengeProver {
     private var worker: BlockingWorker?
     private var ready: Ready?
     private var making: Task<Result<Ready, CodeServiceError>, Never>?
+    /// Counts the fetches started, so one a `close` let go of leaves nothing behind.
+    private var started = 0
 
     /// A prover of the challenges `fetch` gets, timed on `timers`.
     public init(timers: any TimerPort, fetch: @escaping Fetch) {
@@ -113,16 +115,22 @@ public final class ChallengeProver {
     /// Starts fetching and solving a challenge, unless that is under way.
     private func start() {
         guard making == nil else { return }
-        making = Task { [weak self] in
-            let result = await self?.make() ?? .failure(.badAnswer)
-            self?.finish(result)
-            return result
+        started += 1
+        let number = started
+        // On the main queue, as the flow's tasks: no job of it starts libdispatch's workers.
+        making = Task(executorPreference: MainQueueTaskExecutor.shared) { [weak self] in
+            guard let self else { return .failure(.badAnswer) }
+            return await makeAndKeep(number)
         }
     }
 
-    private func finish(_ result: Result<Ready, CodeServiceError>) {
+    /// A challenge fetched and solved, kept for the next proof when it was.
+    private func makeAndKeep(_ number: Int) async -> Result<Ready, CodeServiceError> {
+        let result = await make()
+        guard number == started, making != nil else { return result }
         making = nil
         if case .success(let made) = result { ready = made }
+        return result
     }
 
     /// A challenge fetched and solved, and until when it may be handed out.
