@@ -104,7 +104,9 @@ let package = Package(
         // The C API of gobject/codegate.h: the library has a SONAME and exports that API alone.
         .target(
             name: "CodeGateGObject",
-            dependencies: ["CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk", "CodeGateOnLoad"],
+            dependencies: [
+                "CGtk", "CCodeGateGObject", "CodeGateCore", "CodeGateGtk", "CodeGateOnLoad", "CodeGateService",
+            ],
             swiftSettings: gtkThreadSettings,
             linkerSettings: [.unsafeFlags([
                 "-Xlinker", "-soname=libcodegate-1.so.0",

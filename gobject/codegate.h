@@ -31,6 +31,13 @@ G_BEGIN_DECLS
 
 void codegate_init (void);
 
+void   codegate_solve_challenge_async  (const gchar         *challenge,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data);
+gint64 codegate_solve_challenge_finish (GAsyncResult        *result,
+                                        GError             **error);
+
 /**
  * CodeGateCountdownPhase:
  * @CODEGATE_COUNTDOWN_PHASE_IDLE: no request under way and no cooldown: the button may be
@@ -255,6 +262,36 @@ CodeGateFailureKind    codegate_countdown_button_get_failure_kind             (C
  * (or Blueprint) that names `CodeGateSlideToUnlock` or `CodeGateCountdownButton` when it is
  * the first thing of CodeGate the program uses, as `Adw.init()` does for libadwaita. Safe to
  * call any number of times.
+ */
+
+/**
+ * codegate_solve_challenge_async:
+ * @challenge: a challenge as a CodeGate server issued it: the `challenge` member of its answer
+ *   to `POST /v1/challenges` (docs/protocol.md)
+ * @cancellable: (nullable): stops the search
+ * @callback: (scope async): called when the solution is found, on the thread-default main
+ *   context of the thread that called this
+ * @user_data: (closure): data for @callback
+ *
+ * Solves @challenge on a thread of GLib's pool: the proof of work a CodeGate server asks of
+ * each request for a code, so that a script pays for every text message as a person's window
+ * does. The request then carries @challenge and the solution as its `challenge` and `solution`
+ * members. Start it when your user begins to type the number or to slide (a challenge is good
+ * for `expires_in_seconds`, 5 minutes from `codegate-gateway`), so that it is done when the
+ * slide ends and nobody waits for it, however they slide; a few milliseconds on a desktop of
+ * today, a fraction of a second on a slow one. Callable from any thread. Finish it with
+ * codegate_solve_challenge_finish().
+ */
+/**
+ * codegate_solve_challenge_finish:
+ * @result: the #GAsyncResult @callback got
+ * @error: return location for a #GError, or %NULL
+ *
+ * Ends codegate_solve_challenge_async().
+ *
+ * Returns: the solution (0 or more), or -1 with @error set: %G_IO_ERROR_INVALID_DATA when the
+ *   text is not a challenge, or no number up to its bound solves it; %G_IO_ERROR_CANCELLED when
+ *   @cancellable was cancelled
  */
 
 /* BEGIN CodeGateSlideToUnlock property docs, written from gobject/controls.toml by `make controls` */

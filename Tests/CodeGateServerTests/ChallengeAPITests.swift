@@ -29,7 +29,7 @@ import Testing
             throw ChallengeTestError.noChallenge
         }
         let challenge = try #require(Challenge(text))
-        return (text, try #require(ChallengeSolver.solve(challenge, unless: .init())))
+        return (text, try #require(ChallengeSolver.solve(challenge)))
     }
 
     private func ask(_ api: GatewayAPI, _ members: String, key: String = "key-1", language: String? = nil) async

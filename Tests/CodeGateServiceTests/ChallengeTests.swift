@@ -19,7 +19,7 @@ import Testing
 
     @Test func solvesAndChecksTheWork() throws {
         let challenge = try #require(Challenge(Self.text))
-        #expect(ChallengeSolver.solve(challenge, unless: .init()) == 7)
+        #expect(ChallengeSolver.solve(challenge) == 7)
         #expect(challenge.isSolved(by: 7))
         #expect(!challenge.isSolved(by: 6) && !challenge.isSolved(by: -7) && !challenge.isSolved(by: 17))
     }
@@ -28,7 +28,7 @@ import Testing
         let challenge = try #require(Challenge(Self.text))
         let stop = ChallengeSolver.Stop()
         stop.request()
-        #expect(ChallengeSolver.solve(challenge, unless: stop) == nil)
+        #expect(ChallengeSolver.solve(challenge) { stop.isRequested } == nil)
     }
 
     /// Signed fields are length-prefixed: moving a character from one field to the next changes

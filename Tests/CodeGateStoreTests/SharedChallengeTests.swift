@@ -25,7 +25,7 @@ import Testing
     private func solved(from gateway: LocalCodeService) throws -> ChallengeProof {
         let challenge = try #require(try gateway.challenge()).challenge
         return ChallengeProof(
-            challenge: challenge, solution: try #require(ChallengeSolver.solve(challenge, unless: .init())))
+            challenge: challenge, solution: try #require(ChallengeSolver.solve(challenge)))
     }
 
     private func request(
@@ -105,7 +105,7 @@ import Testing
         let gateway = gateway(store)
         var random = SystemRandomNumberGenerator()
         let other = gate.issue(key: try store.codeKey(), now: under.moment().wall, purpose: "verify", using: &random)
-        let solution = try #require(ChallengeSolver.solve(other.challenge, unless: .init()))
+        let solution = try #require(ChallengeSolver.solve(other.challenge))
         await #expect(throws: CodeServiceError.challengeRefused(.invalid)) {
             try await request(gateway, ChallengeProof(challenge: other.challenge, solution: solution))
         }

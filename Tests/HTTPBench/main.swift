@@ -141,7 +141,7 @@ func solving() {
     for _ in 0..<40 {
         let challenge = gate.issue(key: [1], now: .seconds(1), purpose: ChallengePurpose.sendCode, using: &random)
         let start = ContinuousClock.now
-        _ = ChallengeSolver.solve(challenge.challenge, unless: .init())
+        _ = ChallengeSolver.solve(challenge.challenge)
         fresh.append(nanoseconds(start.duration(to: .now)))
     }
     let salt = String(repeating: "0", count: 32)
@@ -149,7 +149,7 @@ func solving() {
         purpose: ChallengePurpose.sendCode, expires: 1, maxNumber: gate.work, salt: salt,
         target: SHA256.digest(Array((salt + String(gate.work)).utf8)), signature: [])
     let start = ContinuousClock.now
-    _ = ChallengeSolver.solve(worst, unless: .init())
+    _ = ChallengeSolver.solve(worst)
     let whole = nanoseconds(start.duration(to: .now))
     say("Challenge of the default work (\(gate.work) hashes at most), solved on one core of this machine:")
     say(

@@ -147,7 +147,7 @@ public final class ChallengeProver {
         self.worker = worker
         let challenge = issued.challenge
         let stop = stop
-        guard let solution = await worker.run({ ChallengeSolver.solve(challenge, unless: stop) }) else {
+        guard let solution = await worker.run({ ChallengeSolver.solve(challenge) { stop.isRequested } }) else {
             return .failure(.badAnswer)
         }
         // Timed from the asking, not the answer: the server's clock started no later.

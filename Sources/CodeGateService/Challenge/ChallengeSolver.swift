@@ -24,8 +24,8 @@ package enum ChallengeSolver {
     }
 
     /// The solution of `challenge`; nil when no number up to its bound solves it (its server
-    /// made a mistake) or `stop` was asked for.
-    package static func solve(_ challenge: Challenge, unless stop: Stop) -> Int? {
+    /// made a mistake) or `stopped` says so, which it is asked every few thousand numbers.
+    package static func solve(_ challenge: Challenge, unless stopped: () -> Bool = { false }) -> Int? {
         let hasher = SHA256()
         let salt = Array(challenge.salt.utf8)
         // The number's decimal digits, counted up in place: no text made per number.
@@ -33,7 +33,7 @@ package enum ChallengeSolver {
         return salt.withUnsafeBufferPointer { salt -> Int? in
             for number in 0...challenge.maxNumber {
                 // Often enough to stop within a millisecond, seldom enough to cost nothing.
-                if number & 4095 == 0, stop.isRequested { return nil }
+                if number & 4095 == 0, stopped() { return nil }
                 let solved = digits.withUnsafeBufferPointer { hasher.digest(of: salt, $0, equals: challenge.target) }
                 if solved { return number }
                 increment(&digits)
