@@ -80,9 +80,9 @@ public final class LocalCodeService: CodeService {
     }
 
     /// A code for `number`, as the app's window asks for one: through the same rules as a
-    /// request over HTTP (`requestCode(for:idempotencyKey:client:proof:wording:)`), with no key and
-    /// no client, and a challenge solved as a client solves it; a spent budget is, to the
-    /// person at the window, too many requests.
+    /// request over HTTP (`requestCode(for:idempotencyKey:client:proof:wording:)`), with no
+    /// key and no client, and a challenge solved as a client solves it; a spent budget is, to
+    /// the person at the window, too many requests.
     public func requestCode(for number: PhoneNumber) async throws(CodeServiceError) -> CodeReceipt {
         let ask = { (proof: ChallengeProof?) async throws(CodeServiceError) -> KeyedReceipt in
             try await self.requestCode(for: number, idempotencyKey: nil, proof: proof)
@@ -115,10 +115,11 @@ public final class LocalCodeService: CodeService {
     /// A code for `number`, its text message worded by `wording` (in the request's language).
     /// With challenges, `proof` must solve a fresh one, which the request spends — before any
     /// rule on the number is asked, so a refused challenge spends nothing else; a retry under
-    /// the same key may bring the challenge its first try spent. Under an idempotency key, a key answered before — by this gateway or any
-    /// other on the same state, before or after a restart — gets its answer again, with what is
-    /// left of its times, and sends no SMS; a key answered for another number is refused. Only
-    /// a request that sent a code leaves its key behind: a refused one is decided afresh.
+    /// the same key may bring the challenge its first try spent.
+    /// Under an idempotency key, a key answered before — by this gateway or any other on the
+    /// same state, before or after a restart — gets its answer again, with what is left of its
+    /// times, and sends no SMS; a key answered for another number is refused. Only a request
+    /// that sent a code leaves its key behind: a refused one is decided afresh.
     /// With budgets, a code is issued only when every budget it would spend from — its prefix,
     /// all numbers, and `client`'s — has a message left in its period, and spends one of each;
     /// and when the conversion guard (`PumpingGuard`) has not suspended the number's block or
