@@ -168,9 +168,14 @@ public final class GatewayServer {
     /// waits (a SQLite store free of other writers), libsoup sends the answer in the same turn
     /// of the loop. An answer that has to wait — for a database on its thread, a lock another
     /// process holds — pauses the message until it is made, and the loop serves others meanwhile.
+    ///
+    /// The task has no executor preference: with one, the runtime takes every hop to the main
+    /// actor for a switch of executor, and the task would start only at the next turn of the
+    /// loop and then take two more for each `await` (`MainQueueTaskExecutor`). Its waits resume
+    /// on the main thread all the same (`withMainQueueContinuation`).
     private func answering(_ message: ServerMessage, _ answer: @escaping @MainActor () async -> Void) {
         let exchange = Exchange()
-        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+        Task.immediate {
             await answer()
             exchange.answered = true
             if exchange.paused {
