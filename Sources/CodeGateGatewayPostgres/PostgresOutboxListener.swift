@@ -51,7 +51,7 @@ final class PostgresOutboxListener: OutboxListener {
     func listen() {
         guard connection == nil, retry == nil, !stopped, !opening else { return }
         opening = true
-        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+        Task.immediate {
             await self.open()
             self.opening = false
         }

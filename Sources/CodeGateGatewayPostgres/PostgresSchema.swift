@@ -84,7 +84,9 @@ enum PostgresSchema {
     static let migrationLock = "4347534348454D41"
 
     /// Brings the database up to `version`, unless it is there already; throws when it is at a
-    /// later version (a newer CodeGate's) or a statement fails.
+    /// later version (a newer CodeGate's) or a statement fails. On the main actor: a nonisolated
+    /// async function runs on the generic executor, whose first job starts libdispatch's worker pool.
+    @MainActor
     static func migrate(_ connection: PostgresConnection, until deadline: ContinuousClock.Instant)
         async throws(PostgresError)
     {

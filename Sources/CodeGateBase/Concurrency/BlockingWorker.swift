@@ -6,7 +6,8 @@ import CGLib
 ///
 /// The thread sleeps in `g_async_queue_pop` between calls, so an idle worker never wakes, and
 /// it needs no libdispatch worker (whose monitor timer would wake the process every second).
-/// The caller resumes on its own executor: the main actor's, as the thread hands it back.
+/// The caller, on the main actor, resumes there through the main queue
+/// (`withMainQueueContinuation`).
 /// Dropping the worker lets the call under way finish; the thread then ends by itself.
 package final class BlockingWorker: @unchecked Sendable {
     /// One call: nil asks the thread to end.
@@ -42,11 +43,12 @@ package final class BlockingWorker: @unchecked Sendable {
         g_async_queue_unref(queue)
     }
 
-    /// What `call` returns, called on the worker's thread after the calls made before it. The
-    /// caller waits on its own executor: no hop to Swift's global one, whose worker threads
-    /// would keep waking an idle process.
-    nonisolated(nonsending) package func run<Value: Sendable>(_ call: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+    /// What `call` returns, called on the worker's thread after the calls made before it.
+    /// Main-actor, not nonisolated: a nonisolated async function runs on the generic executor,
+    /// whose first job starts libdispatch's worker pool.
+    @MainActor
+    package func run<Value: Sendable>(_ call: @escaping @Sendable () -> Value) async -> Value {
+        await withMainQueueContinuation { (continuation: CheckedContinuation<Value, Never>) in
             let job = Job { continuation.resume(returning: call()) }
             g_async_queue_push(queue, Unmanaged.passRetained(job).toOpaque())
         }

@@ -12,7 +12,7 @@ package final class TurnQueue {
     /// What `body` returns, run once every turn asked before has ended.
     package func turn<Value, Failure: Error>(_ body: @MainActor () async throws(Failure) -> Value) async throws(Failure) -> Value {
         if taken {
-            await withCheckedContinuation { continuation in
+            await withMainQueueContinuation { continuation in
                 // This may run a job later than the check above (seen in the gateway, whose
                 // tasks prefer the main queue's executor), after the turn was given up: then
                 // nobody would be left to pass it on.

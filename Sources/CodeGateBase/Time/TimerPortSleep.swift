@@ -5,7 +5,7 @@ extension TimerPort {
     public func sleep(until deadline: ContinuousClock.Instant) async throws {
         let sleeper = Sleeper()
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withThrowingMainQueueContinuation { continuation in
                 MainActor.assumeIsolated {
                     sleeper.start(continuation, timers: self, deadline: deadline)
                 }

@@ -21,8 +21,10 @@ package final class ServiceCall {
     }
 
     /// Runs `call` in a task on the main thread and hands its outcome, or `timedOut` when the
-    /// timeout comes first, to `answered` exactly once. The task prefers the main-queue
-    /// executor, so no job of it starts libdispatch's worker pool. Returns the task.
+    /// timeout comes first, to `answered` exactly once. A main-actor task, with no executor
+    /// preference (`MainQueueTaskExecutor` says why): its waits resume through the main queue
+    /// (`withMainQueueContinuation`), so no job of it starts libdispatch's worker pool. Returns
+    /// the task.
     @discardableResult
     package func start<Value: Sendable, Failure: Error>(
         _ call: @escaping @MainActor () async throws(Failure) -> Value,
@@ -31,7 +33,7 @@ package final class ServiceCall {
     ) -> Task<Void, Never> {
         current += 1
         let id = current
-        let task = Task(executorPreference: MainQueueTaskExecutor.shared) { [weak self] in
+        let task = Task { [weak self] in
             guard let self else { return }
             await perform(id, call, answered: answered)
         }

@@ -78,7 +78,7 @@ package final class OutboxCourier {
             return
         }
         passing = true
-        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+        Task.immediate {
             repeat {
                 self.passAgain = false
                 await self.pass()
@@ -125,7 +125,7 @@ package final class OutboxCourier {
     private func attempt(_ message: OutboxMessage) {
         inFlight += 1
         let claimed = timers.now
-        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+        Task.immediate {
             let outcome = await self.provider.deliver(message)
             self.inFlight -= 1
             await self.settle(message, outcome, left: message.validFor - claimed.duration(to: self.timers.now))

@@ -1,4 +1,5 @@
 import CSoup
+import CodeGateBase
 import CodeGateProtocol
 
 /// One request sent on a libsoup session and its answer read, all on the GLib main loop:
@@ -65,7 +66,7 @@ package final class SoupExchange {
     ) async -> Result<HTTPAnswer, Failure> {
         let exchange = SoupExchange(
             soup: soup, session: session, message: message, cancellable: cancellable, limit: limit)
-        return await withCheckedContinuation { continuation in
+        return await withMainQueueContinuation { continuation in
             exchange.continuation = continuation
             soup.session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
                 MainActor.assumeIsolated { SoupExchange.resume(data).sent(result) }

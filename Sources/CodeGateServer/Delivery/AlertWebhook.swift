@@ -32,7 +32,7 @@ final class AlertWebhook {
             (AlertField.level, .string(suspension.level)), (AlertField.prefix, .string(suspension.prefix)),
             (AlertField.until, .integer(until)),
         ]).encoded
-        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) { [poster, report] in
+        Task.immediate { [poster, report] in
             switch await poster.post(body) {
             case .delivered: break
             case .retry(let reason, _), .rejected(let reason):

@@ -1,4 +1,5 @@
 import CSoup
+import CodeGateBase
 
 /// One GIO asynchronous call (`…_async` with a `GAsyncReadyCallback`) awaited from Swift: the
 /// callback runs on the main context the call was made from — the gateway's main loop — and
@@ -15,7 +16,7 @@ enum AsyncCall {
     static func run<T: Sendable>(
         start: (GAsyncReadyCallback, gpointer) -> Void, finish: @escaping @MainActor (OpaquePointer?) -> T
     ) async -> T {
-        await withCheckedContinuation { continuation in
+        await withMainQueueContinuation { continuation in
             let completion = Completion { result in continuation.resume(returning: finish(result)) }
             start(
                 { _, result, data in

@@ -18,7 +18,7 @@ enum StartWait {
         defer { g_main_loop_unref(loop) }
         let outcome = Outcome<Value>()
         let quit = { @MainActor in g_main_loop_quit(loop) }
-        Task.immediate(executorPreference: MainQueueTaskExecutor.shared) {
+        Task.immediate {
             outcome.value = await step()
             outcome.done = true
             quit()

@@ -117,8 +117,9 @@ public final class ChallengeProver {
         guard making == nil else { return }
         started += 1
         let number = started
-        // On the main queue, as the flow's tasks: no job of it starts libdispatch's workers.
-        making = Task(executorPreference: MainQueueTaskExecutor.shared) { [weak self] in
+        // Main-actor code throughout, whose waits resume on the main queue: no job of it starts
+        // libdispatch's workers, and none takes a loop turn more than it needs.
+        making = Task { [weak self] in
             guard let self else { return .failure(.badAnswer) }
             return await makeAndKeep(number)
         }
