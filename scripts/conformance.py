@@ -681,7 +681,19 @@ class Suite:
         expect(not HAN.search(messages["en"]), f"the en message is not English: {messages['en']!r}")
         preferred = expect_error(self.server.request_code("+00", language="fr-FR, en;q=0.8, zh-CN;q=0.5"), 400, "invalid_phone")
         expect(preferred["message"] == messages["en"], "\"fr-FR, en;q=0.8, zh-CN;q=0.5\" did not get English")
-        return "kind and message in zh-CN (default), zh-TW, en, by q"
+        if not self.server.issues_challenges():
+            return "kind and message in zh-CN (default), zh-TW, en, by q"
+        # The challenges' refusals too: the app shows none, but another client may.
+        said = {}
+        for language in ("zh-CN", "zh-TW", "en"):
+            answer = self.server.request_code(fresh_number(), language=language, proof=False)
+            said[language] = expect_error(answer, 400, "challenge_required")["message"]
+            expect(answer.header("Content-Language") == language,
+                   f"challenge_required: Content-Language is {answer.header('Content-Language')!r} for {language}")
+        expect(HAN.search(said["zh-TW"]) and said["zh-TW"] != said["zh-CN"],
+               f"challenge_required in zh-TW is not Traditional Chinese: {said['zh-TW']!r}")
+        expect(not HAN.search(said["en"]), f"challenge_required in en is not English: {said['en']!r}")
+        return "kind and message in zh-CN (default), zh-TW, en, by q; challenge_required too"
 
     def check_bad_requests(self):
         server = self.server
