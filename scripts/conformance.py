@@ -12,7 +12,10 @@ Each check uses fresh random numbers of its own. One line per check (PASS, FAIL 
 why), then "N passed, N failed"; the exit status is 1 when any check failed, 2 for bad usage.
 The checks that need a code itself (a right guess; no second SMS on a replay) read it from
 the gateway's "phone", its standard output, so against a foreign server they are skipped.
-Python 3's standard library only.
+Every request for a code carries a fresh challenge of the server's, solved
+(Tests/System/lib/challenge.py), unless the server issues none (404 at /v1/challenges, as
+`codegate-gateway --no-challenge`): then the checks of challenges are skipped, but one, which
+checks that a request without a challenge is served. Python 3's standard library only.
 """
 
 import http.client
@@ -31,12 +34,18 @@ import time
 import urllib.parse
 import uuid
 
+# The client's side of the challenges, shared with the system tests; no __pycache__ in the tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "System", "lib"))
+import challenge  # noqa: E402
+
 MAX_ANSWER = 65536
 LONGEST_EXPIRY = 20
 ERROR_KINDS = {
     "invalid_request", "invalid_phone", "not_found", "method_not_allowed", "length_required",
     "payload_too_large", "unsupported_media_type", "idempotency_mismatch", "cooldown",
-    "rate_limited", "internal", "state_unavailable",
+    "rate_limited", "internal", "state_unavailable", "challenge_required", "challenge_invalid",
+    "challenge_expired", "challenge_unsolved", "challenge_replayed",
 }
 HAN = re.compile("[\u3400-\u9fff]")
 
@@ -77,6 +86,8 @@ class Server:
         self.host = parts.hostname
         self.port = parts.port
         self.prefix = parts.path.rstrip("/")
+        # Whether it issues challenges: None until its first answer at /v1/challenges says.
+        self.challenges = None
 
     def call(self, method, path, body=None, headers=None, raw=None):
         kind = http.client.HTTPSConnection if self.scheme == "https" else http.client.HTTPConnection
@@ -97,11 +108,55 @@ class Server:
         finally:
             connection.close()
 
-    def request_code(self, phone, key=None, language=None):
+    def challenge(self, body=None):
+        """POST /v1/challenges, with `body` (an empty object unless given)."""
+        return self.call("POST", "/v1/challenges", {} if body is None else body)
+
+    def issues_challenges(self):
+        """Whether the server issues challenges: 201 at /v1/challenges, or 404 (it asks for none)."""
+        if self.challenges is None:
+            self.proof()
+        return self.challenges
+
+    def challenge_text(self):
+        """A fresh challenge's text; the server must issue challenges."""
+        answer = self.challenge()
+        expect(answer.status == 201, f"POST /v1/challenges: expected 201, got {answer}")
+        text = answer.json.get("challenge") if isinstance(answer.json, dict) else None
+        expect(isinstance(text, str), f"POST /v1/challenges: no challenge string: {answer}")
+        self.challenges = True
+        return text
+
+    def proof(self):
+        """The members a request for a code adds: a fresh challenge, solved; none when the
+        server issues none (404 not_found at /v1/challenges)."""
+        if self.challenges is False:
+            return {}
+        if self.challenges is None:
+            answer = self.challenge()
+            if answer.status == 404:
+                expect_error(answer, 404, "not_found")
+                self.challenges = False
+                return {}
+            expect(answer.status == 201, f"POST /v1/challenges: expected 201 or 404, got {answer}")
+            self.challenges = True
+            text = answer.json.get("challenge") if isinstance(answer.json, dict) else None
+            expect(isinstance(text, str), f"POST /v1/challenges: no challenge string: {answer}")
+        else:
+            text = self.challenge_text()
+        try:
+            return {"challenge": text, "solution": challenge.solve(text)}
+        except (ValueError, IndexError) as error:
+            raise Failed(f"a challenge the server issued cannot be solved: {error}") from error
+
+    def request_code(self, phone, key=None, language=None, proof=True):
+        """Asks for a code for `phone`; `proof`: True for a fresh challenge solved (when the
+        server issues them), False for none, or the members to send."""
         headers = {"Idempotency-Key": key or new_key()}
         if language:
             headers["Accept-Language"] = language
-        return self.call("POST", "/v1/codes", {"phone": phone}, headers)
+        members = self.proof() if proof is True else (proof or {})
+        return self.call("POST", "/v1/codes", {"phone": phone, **members}, headers)
 
     def verify(self, phone, code, verification_id, language=None):
         """Checks `code` under `verification_id` (None: a client from before the member)."""
@@ -185,8 +240,10 @@ def strangers_id():
 
 
 used_numbers = set()
-# Every verification id a server answered with: none may show in its output (`check_ids_unlogged`).
+# Every verification id a server answered with, and challenges it issued: none may show in its
+# output (`check_ids_unlogged`).
 issued_ids = []
+issued_challenges = []
 
 
 def fresh_number():
@@ -247,6 +304,35 @@ def expect_result(answer, result):
     return answer.json
 
 
+CHALLENGE_FIELD = {
+    5: re.compile(r"^[0-9a-f]{32}$"), 6: re.compile(r"^[0-9a-f]{64}$"), 7: re.compile(r"^[0-9a-f]{64}$"),
+}
+
+
+def expect_challenge(answer):
+    """The fields of the challenge a 201 from /v1/challenges carries, checked as the page
+    describes them."""
+    expect(answer.status == 201, f"expected 201, got {answer}")
+    expect_json_answer(answer)
+    expect("no-store" in (answer.header("Cache-Control") or ""), f"Cache-Control is {answer.header('Cache-Control')!r}, not no-store")
+    expect(positive_int(answer.json.get("expires_in_seconds")), f"expires_in_seconds is not an integer ≥ 1: {answer}")
+    text = answer.json.get("challenge")
+    expect(isinstance(text, str) and len(text.encode()) <= 512, f"challenge is not a string of at most 512 bytes: {answer}")
+    fields = text.split(".")
+    expect(len(fields) == 8 and all(fields), f"the challenge is not eight non-empty fields joined by '.': {text!r}")
+    expect(fields[:3] == ["1", "SHA-256", "send_code"], f"version, algorithm, purpose are {fields[:3]}, not 1, SHA-256, send_code")
+    expect(re.fullmatch(r"[1-9][0-9]*", fields[3]) is not None, f"expires is not whole seconds: {fields[3]!r}")
+    expect(re.fullmatch(r"[1-9][0-9]*", fields[4]) is not None, f"max_number is not an integer ≥ 1: {fields[4]!r}")
+    for index, pattern in CHALLENGE_FIELD.items():
+        expect(pattern.match(fields[index]), f"field {index + 1} is not lowercase hex of its length: {fields[index]!r}")
+    return text, fields
+
+
+def forged(fields, index, value):
+    """The challenge of `fields` with field `index` replaced by `value`, its signature kept."""
+    return ".".join(fields[:index] + [value] + fields[index + 1:])
+
+
 def wrong_code(right=None):
     """A code that is not `right` (or, with no code known, almost surely not the live one)."""
     return "000000" if right != "000000" else "111111"
@@ -274,6 +360,25 @@ class Suite:
         if self.phone is None:
             raise Skipped("needs the codes, which only a gateway started by the suite (or --phone) shows")
 
+    def needs_challenges(self):
+        if not self.server.issues_challenges():
+            raise Skipped("the server issues no challenges (404 at /v1/challenges)")
+
+    def no_sms(self, refused, sent=()):
+        """With the phone: none of the numbers `refused` got an SMS, and each of `sent` one,
+        before the next one to a fresh number (the gateway delivers in order). The words for
+        the check's line."""
+        if self.phone is None:
+            return " (the SMS count needs the phone)"
+        marker = fresh_number()
+        expect_receipt(self.server.request_code(marker), 201)
+        got = [to for to, _ in self.phone.messages_until(marker)]
+        texted = sorted({number for number in refused if number in got})
+        expect(not texted, f"refused requests sent SMS to {texted}")
+        for number in sent:
+            expect(got.count(number) == 1, f"{number} got {got.count(number)} SMS, not 1")
+        return ", no SMS for any refused one"
+
     def requested(self, number, **options):
         """Requests a code for `number`; with the phone, reads it too."""
         receipt = expect_receipt(self.server.request_code(number, **options), 201)
@@ -285,6 +390,136 @@ class Suite:
         return self.server.verify(number, code, receipt["verification_id"])
 
     # The checks, in the order docs/protocol.md describes them.
+
+    def check_challenge(self):
+        answer = self.server.challenge()
+        if answer.status == 404:
+            expect_error(answer, 404, "not_found")
+            self.server.challenges = False
+            raise Skipped("the server issues no challenges (404 not_found): it asks for none")
+        text, fields = expect_challenge(answer)
+        lifetime = answer.json["expires_in_seconds"]
+        self.server.challenges = True
+        issued_challenges.append(text)
+        started = time.monotonic()
+        try:
+            solution = challenge.solve(text)
+        except ValueError as error:
+            raise Failed(str(error)) from error
+        took = time.monotonic() - started
+        expect(challenge.solve(text) == solution, "solved twice, two solutions")
+        # Members are ignored, whatever they are; a body that is no object is refused.
+        other, _ = expect_challenge(self.server.challenge({"phone": fresh_number(), "extra": [1, {"a": None}]}))
+        issued_challenges.append(other)
+        expect(other.split(".")[5] != fields[5], "two challenges with one salt")
+        expect_error(self.server.call("POST", "/v1/challenges", raw=b"[]"), 400, "invalid_request")
+        answer = self.server.call("GET", "/v1/challenges")
+        expect_error(answer, 405, "method_not_allowed")
+        return (f"201, eight fields, max_number {fields[4]}, good for {lifetime} s,"
+                f" solved in {took * 1000:.0f} ms; members ignored, a fresh salt each; 400 for no object, 405 for GET")
+
+    def check_challenge_required(self):
+        number = fresh_number()
+        answer = self.server.request_code(number, proof=False)
+        if not self.server.issues_challenges():
+            expect_receipt(answer, 201)
+            code = self.phone.code_for(number) if self.phone else None
+            return "the server issues no challenges (404 at /v1/challenges): 201 without one" + (", SMS with a code" if code else "")
+        expect_error(answer, 400, "challenge_required")
+        refused = [number]
+        text = self.server.challenge_text()
+        issued_challenges.append(text)
+        # Half a proof is none: 400, whichever kind; members of the wrong type are bad requests.
+        for members in ({"challenge": text}, {"solution": 1}):
+            refused.append(fresh_number())
+            answer = self.server.request_code(refused[-1], proof=members)
+            expect(answer.status == 400, f"{sorted(members)} alone: expected 400, got {answer}")
+        for members in ({"challenge": 1, "solution": 1}, {"challenge": text, "solution": "1"},
+                        {"challenge": text, "solution": None}):
+            refused.append(fresh_number())
+            expect_error(self.server.request_code(refused[-1], proof=members), 400, "invalid_request")
+        return ("400 challenge_required without one; 400 for half a proof; 400 invalid_request for a challenge"
+                " not a string, a solution not an integer" + self.no_sms(refused))
+
+    def check_challenge_invalid(self):
+        self.needs_challenges()
+        text = self.server.challenge_text()
+        issued_challenges.append(text)
+        fields = text.split(".")
+        solution = challenge.solve(text)
+        signature = fields[7]
+        flipped = signature[:-1] + ("0" if signature[-1] != "0" else "1")
+        cases = {
+            "garbled": "not a challenge",
+            "seven fields": ".".join(fields[:7]),
+            "nine fields": text + ".0",
+            "a field empty": forged(fields, 5, ""),
+            "over 512 bytes": forged(fields, 5, fields[5] * 20),
+            "upper-case hex": forged(fields, 7, signature.upper()),
+            "version 2": forged(fields, 0, "2"),
+            "algorithm SHA-512": forged(fields, 1, "SHA-512"),
+            "purpose verify": forged(fields, 2, "verify"),
+            "expires a day later": forged(fields, 3, str(int(fields[3]) + 86400)),
+            "max_number + 1": forged(fields, 4, str(int(fields[4]) + 1)),
+            "max_number 1000000": forged(fields, 4, "1000000"),
+            "another salt": forged(fields, 5, "0" * 32),
+            "another target": forged(fields, 6, "0" * 64),
+            "a signature digit": forged(fields, 7, flipped),
+        }
+        refused = []
+        for name, forgery in cases.items():
+            refused.append(fresh_number())
+            answer = self.server.request_code(refused[-1], proof={"challenge": forgery, "solution": solution})
+            try:
+                expect_error(answer, 403, "challenge_invalid")
+            except Failed as failure:
+                raise Failed(f"{name}: {failure}") from None
+        # None of them spent the challenge they were made from.
+        number = fresh_number()
+        expect_receipt(self.server.request_code(number, proof={"challenge": text, "solution": solution}), 201)
+        return (f"403 challenge_invalid for {len(cases)} forgeries (garbled, fields changed, the signature kept);"
+                " the challenge itself then 201" + self.no_sms(refused, sent=[number]))
+
+    def check_challenge_unsolved(self):
+        self.needs_challenges()
+        text = self.server.challenge_text()
+        issued_challenges.append(text)
+        limit = int(text.split(".")[4])
+        solution = challenge.solve(text)
+        refused = []
+        for wrong in ((solution + 1) % (limit + 1), limit + 1, -1, 10**20):
+            refused.append(fresh_number())
+            answer = self.server.request_code(refused[-1], proof={"challenge": text, "solution": wrong})
+            try:
+                expect_error(answer, 403, "challenge_unsolved")
+            except Failed as failure:
+                raise Failed(f"solution {wrong}: {failure}") from None
+        number = fresh_number()
+        expect_receipt(self.server.request_code(number, proof={"challenge": text, "solution": solution}), 201)
+        return ("403 challenge_unsolved for another number, one past max_number, -1, 10^20;"
+                " the right one then 201" + self.no_sms(refused, sent=[number]))
+
+    def check_challenge_replayed(self):
+        self.needs_challenges()
+        proof = self.server.proof()
+        issued_challenges.append(proof["challenge"])
+        number, key = fresh_number(), new_key()
+        first = expect_receipt(self.server.request_code(number, key=key, proof=proof), 201)
+        other = fresh_number()
+        expect_error(self.server.request_code(other, proof=proof), 403, "challenge_replayed")
+        # Before any rule on the number: replayed, not its cooldown.
+        expect_error(self.server.request_code(number, proof=proof), 403, "challenge_replayed")
+        again = self.server.request_code(number, key=key, proof=proof)
+        replay = expect_receipt(again, 200)
+        expect(again.header("Idempotent-Replayed") == "true", f"no \"Idempotent-Replayed: true\" on the retry: {again.headers}")
+        expect(replay["verification_id"] == first["verification_id"], "the retry's verification_id is not the first answer's")
+        # A challenge is spent by a request it passed, whatever that request's answer.
+        spent = self.server.proof()
+        expect_error(self.server.request_code(number, proof=spent), 429, "cooldown")
+        third = fresh_number()
+        expect_error(self.server.request_code(third, proof=spent), 403, "challenge_replayed")
+        return ("403 challenge_replayed under another key (another number, the same one); the same key 200"
+                " Idempotent-Replayed; a challenge spent by a 429 then replayed" + self.no_sms([other, third], sent=[number]))
 
     def check_request(self):
         number = fresh_number()
@@ -305,21 +540,27 @@ class Suite:
     def check_idempotent_retry(self):
         number = fresh_number()
         key = new_key()
-        first, _ = self.requested(number, key=key)
-        again = self.server.request_code(number, key=key)
+        # A retry is the same request: its body again, challenge and all.
+        proof = self.server.proof()
+        first, _ = self.requested(number, key=key, proof=proof)
+        again = self.server.request_code(number, key=key, proof=proof)
         replay = expect_receipt(again, 200)
         expect(again.header("Idempotent-Replayed") == "true", f"no \"Idempotent-Replayed: true\" on the replay: {again.headers}")
         expect(replay["cooldown_seconds"] <= first["cooldown_seconds"], "the replay's cooldown is longer than the first answer's")
         expect(replay["verification_id"] == first["verification_id"], "the replay's verification_id is not the first answer's")
+        # A retry that solved a fresh challenge meanwhile is the same request too.
+        fresh = expect_receipt(self.server.request_code(number, key=key), 200)
+        expect(fresh["verification_id"] == first["verification_id"], "a retry with a fresh challenge got another verification_id")
         if self.phone is None:
-            return "200 with Idempotent-Replayed and the same verification_id (the SMS count needs the phone)"
+            return ("200 with Idempotent-Replayed and the same verification_id, also with a fresh challenge"
+                    " (the SMS count needs the phone)")
         # The gateway delivers in order: no SMS to `number` before the next one to `other`
         # means the replay sent none.
         other = fresh_number()
         expect_receipt(self.server.request_code(other), 201)
         second = [m for m in self.phone.messages_until(other) if m[0] == number]
         expect(not second, f"the replay sent a second SMS to {number}")
-        return "200 with Idempotent-Replayed and the same verification_id, no second SMS"
+        return "200 with Idempotent-Replayed and the same verification_id, also with a fresh challenge; no second SMS"
 
     def check_idempotency_mismatch(self):
         key = new_key()
@@ -408,7 +649,11 @@ class Suite:
                 said += log.read()
         shown = [identifier for identifier in issued_ids if identifier in said]
         expect(not shown, f"{len(shown)} of {len(issued_ids)} verification ids are in the gateway's output")
-        return f"none of {len(issued_ids)} verification ids in the gateway's output"
+        # A challenge's salt is its identity: it must not show either.
+        salts = [text.split(".")[5] for text in issued_challenges]
+        shown = [salt for salt in salts if salt in said]
+        expect(not shown, f"{len(shown)} of {len(salts)} challenges' salts are in the gateway's output")
+        return f"none of {len(issued_ids)} verification ids nor {len(salts)} challenges in the gateway's output"
 
     def check_expiry(self):
         number = fresh_number()
@@ -436,15 +681,28 @@ class Suite:
         expect(not HAN.search(messages["en"]), f"the en message is not English: {messages['en']!r}")
         preferred = expect_error(self.server.request_code("+00", language="fr-FR, en;q=0.8, zh-CN;q=0.5"), 400, "invalid_phone")
         expect(preferred["message"] == messages["en"], "\"fr-FR, en;q=0.8, zh-CN;q=0.5\" did not get English")
-        return "kind and message in zh-CN (default), zh-TW, en, by q"
+        if not self.server.issues_challenges():
+            return "kind and message in zh-CN (default), zh-TW, en, by q"
+        # The challenges' refusals too: the app shows none, but another client may.
+        said = {}
+        for language in ("zh-CN", "zh-TW", "en"):
+            answer = self.server.request_code(fresh_number(), language=language, proof=False)
+            said[language] = expect_error(answer, 400, "challenge_required")["message"]
+            expect(answer.header("Content-Language") == language,
+                   f"challenge_required: Content-Language is {answer.header('Content-Language')!r} for {language}")
+        expect(HAN.search(said["zh-TW"]) and said["zh-TW"] != said["zh-CN"],
+               f"challenge_required in zh-TW is not Traditional Chinese: {said['zh-TW']!r}")
+        expect(not HAN.search(said["en"]), f"challenge_required in en is not English: {said['en']!r}")
+        return "kind and message in zh-CN (default), zh-TW, en, by q; challenge_required too"
 
     def check_bad_requests(self):
         server = self.server
         key = {"Idempotency-Key": new_key()}
         expect_error(server.call("POST", "/v1/codes", raw=b"{\"phone\": ", headers=key), 400, "invalid_request")
         expect_error(server.call("POST", "/v1/codes", raw=b"[\"+447400900123\"]", headers=key), 400, "invalid_request")
-        expect_error(server.call("POST", "/v1/codes", {"phone": 4474009}, headers=key), 400, "invalid_request")
-        expect_error(server.call("POST", "/v1/codes", {"phone": fresh_number()}), 400, "invalid_request")
+        # Each with a solved challenge, so that only the one thing wrong can be refused.
+        expect_error(server.call("POST", "/v1/codes", {"phone": 4474009, **server.proof()}, headers=key), 400, "invalid_request")
+        expect_error(server.call("POST", "/v1/codes", {"phone": fresh_number(), **server.proof()}), 400, "invalid_request")
         expect_error(server.request_code(fresh_number(), key="no spaces allowed"), 400, "invalid_request")
         expect_error(server.request_code("13800138000"), 400, "invalid_phone")
         expect_error(server.verify(fresh_number(), "12ab56", strangers_id()), 400, "invalid_request")
@@ -467,7 +725,8 @@ class Suite:
         return "413 over 4096 bytes, 415, 404, 405 with Allow"
 
     def run_all(self):
-        for name in ("request", "cooldown", "idempotent_retry", "idempotency_mismatch", "wrong_code",
+        for name in ("challenge", "challenge_required", "challenge_invalid", "challenge_unsolved", "challenge_replayed",
+                     "request", "cooldown", "idempotent_retry", "idempotency_mismatch", "wrong_code",
                      "attempts_lock", "verified", "no_code", "verification_id", "verify_without_id", "expiry",
                      "error_languages", "bad_requests", "limits", "ids_unlogged"):
             self.run(name.replace("_", " "), getattr(self, "check_" + name))
@@ -486,7 +745,9 @@ def start_gateway(path, options):
         options = options + ["--key-file", state + "/gateway.key"]
     # Its request log goes to a file, shown only when a check failed.
     log = open(state + "/gateway.log", "w")
-    process = subprocess.Popen([path, "--port", "0", "--duration", "3", "--code-ttl", "6", "--state-dir", state + "/codegate"] + options,
+    # No rate limit: with a challenge before each code the suite sends over 120 requests a minute.
+    process = subprocess.Popen([path, "--port", "0", "--duration", "3", "--code-ttl", "6", "--rate-limit", "0",
+                                "--state-dir", state + "/codegate"] + options,
                                stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8", errors="replace")
     url = process.stdout.readline().strip()
     if not url.startswith("http://127.0.0.1:"):

@@ -20,6 +20,7 @@ Starts gateways (the binary is the first argument) on private states and checks:
   limited by root's requests, then is limited by its own);
 - SIGTERM under load: every request the gateway took is answered (a connection still queued
   in the kernel is reset, never seen), every 201 had its SMS and every SMS its 201, exit 0.
+Every code is asked for with a challenge of the gateway's, solved (../lib/challenge.py).
 Prints one line per check; exits 1 on the first failure. About 10 s.
 """
 import http.client
@@ -34,8 +35,11 @@ import tempfile
 import threading
 import time
 
+sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing challenge
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from proxy_socket import ProxyConnection, activated, wake  # noqa: E402
+import challenge  # noqa: E402
 
 GATEWAY = sys.argv[1]
 SCRATCH = tempfile.mkdtemp()
@@ -79,6 +83,19 @@ class Gateway:
         data = answer.read()
         connection.close()
         return answer.status, dict(answer.getheaders()), data
+
+    def proof(self):
+        """The members a request for a code adds: a fresh challenge of this gateway's, solved."""
+        status, _, data = self.ask("POST", "/v1/challenges", b"{}")
+        if status != 201:
+            fail(f"POST /v1/challenges answered {status} {data[:200]!r}")
+        text = json.loads(data)["challenge"]
+        return {"challenge": text, "solution": challenge.solve(text)}
+
+    def code(self, phone, key):
+        """Asks for a code for `phone` under Idempotency-Key `key`, with a challenge solved."""
+        return self.ask("POST", "/v1/codes", json.dumps({"phone": phone, **self.proof()}).encode(),
+                        {"Idempotency-Key": key})
 
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
@@ -198,10 +215,10 @@ def health_and_metrics(gateway):
         head, _, rest = answer.partition(b"\r\n\r\n")
         if not head.startswith(b"HTTP/1.1 200 ") or rest or b"Content-Length: 0\r" in head + b"\r":
             fail(f"HEAD {path}: {answer[:300]!r}")
-    _, _, receipt = gateway.ask("POST", "/v1/codes", b'{"phone": "+447400900150"}', {"Idempotency-Key": "m1"})
+    _, _, receipt = gateway.code("+447400900150", "m1")
     check = {"phone": "+447400900150", "code": "000000", "verification_id": json.loads(receipt)["verification_id"]}
     gateway.ask("POST", "/v1/codes/verify", json.dumps(check).encode())
-    gateway.ask("POST", "/v1/codes", b'{"phone": "+16502530000"}', {"Idempotency-Key": "m2"})
+    gateway.code("+16502530000", "m2")
     status, headers, body = gateway.ask("GET", "/metrics")
     text = body.decode()
     if status != 200 or not headers.get("Content-Type", "").startswith("text/plain; version=0.0.4"):
@@ -217,6 +234,8 @@ def health_and_metrics(gateway):
         values[name] = float(value)
     if values.get('codegate_requests_total{route="/v1/codes",status="201"}') != 1 or values.get("codegate_codes_sent_total") != 1:
         fail(f"/metrics does not count the request and its code: {text}")
+    if values.get('codegate_requests_total{route="/v1/challenges",status="201"}') != 2:
+        fail(f"/metrics does not count the two challenges issued: {text}")
     # What an operator watches for pumping: issued against verified per calling code, and the
     # numbers refused before anything was spent. (000000 may be the code: then it verified.)
     checked = sum(values.get(f'codegate_verifications_total{{prefix="+44",result="{result}"}}', 0)
@@ -288,17 +307,17 @@ print(*statuses)
            "the proxy's socket keys on X-Forwarded-For, a local process forging it over TCP is itself")
 
 
-# Asks for a code for each number given, on one keep-alive connection or ("new") one connection
-# each; prints each status and kind.
+# Asks for a code for each number given, with the proofs given (a JSON list, one each), on one
+# keep-alive connection or ("new") one connection each; prints each status and kind.
 ASK_AS_USER = """
 import http.client, json, sys
-host, port, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+host, port, mode, proofs = sys.argv[1], int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
 connection = http.client.HTTPConnection(host, port, timeout=5)
-for phone in sys.argv[4:]:
+for phone, proof in zip(sys.argv[5:], proofs):
     if mode == "new":
         connection.close()
         connection = http.client.HTTPConnection(host, port, timeout=5)
-    connection.request("POST", "/v1/codes", body=json.dumps({"phone": phone}).encode(),
+    connection.request("POST", "/v1/codes", body=json.dumps({"phone": phone, **proof}).encode(),
                        headers={"Content-Type": "application/json", "Idempotency-Key": "u" + phone[1:]})
     answer = connection.getresponse()
     print(answer.status, json.loads(answer.read()).get("error", {}).get("kind", "-"))
@@ -313,10 +332,14 @@ def local_users(listen):
         passed(f"SKIPPED on {listen}: one rate limit per local user (needs root to run a client as nobody)")
         return
     gateway = Gateway("--listen", listen, "--rate-limit", "2", "--duration", "600", state=f"users-{listen[1]}")
+    # The challenges come from another gateway on the same state (so signed with the same key)
+    # and no rate limit: a request for a challenge would count against the user's two.
+    issuer = Gateway("--rate-limit", "0", state=f"users-{listen[1]}")
 
     def ask(mode, phones, *as_user):
-        run = subprocess.run([*as_user, "/usr/bin/python3", "-c", ASK_AS_USER, gateway.host, str(gateway.port), mode, *phones],
-                             capture_output=True, text=True, timeout=30)
+        proofs = json.dumps([issuer.proof() for _ in phones])
+        run = subprocess.run([*as_user, "/usr/bin/python3", "-c", ASK_AS_USER, gateway.host, str(gateway.port), mode, proofs,
+                              *phones], capture_output=True, text=True, timeout=30)
         if run.returncode != 0:
             fail(f"the client as {as_user or 'root'} failed: {run.stderr[-300:]}")
         return run.stdout.splitlines()
@@ -327,6 +350,7 @@ def local_users(listen):
     root = ask("new", [f"+447400900{first + index}" for index in range(3)])
     other = ask("keep", [f"+447400900{first + 10 + index}" for index in range(3)], *nobody)
     gateway.stop()
+    issuer.stop()
     expected = ["201 -", "201 -", "429 rate_limited"]
     if root != expected or other != expected:
         fail(f"rate limit 2 on {listen}: root got {root}, then nobody got {other}; each should get {expected}")
@@ -334,32 +358,46 @@ def local_users(listen):
 
 
 def drain_under_load():
-    gateway = Gateway("--rate-limit", "0", "--duration", "600", state="drain")
+    # The least work a challenge may ask (1000): the load is what counts here, not the work.
+    gateway = Gateway("--rate-limit", "0", "--duration", "600", "--challenge-work", "1000", state="drain")
     results = []
     lock = threading.Lock()
     stop = threading.Event()
+
+    def post(path, body, headers, phone):
+        """POSTs on a connection of its own: the answer's body, None when it was not accepted."""
+        connection = gateway.connection(timeout=10)
+        try:
+            connection.request("POST", path, body=json.dumps(body).encode(),
+                               headers={"Content-Type": "application/json", **headers})
+        except OSError:
+            return None  # not accepted: the listener is closed
+        try:
+            answer = connection.getresponse()
+            data = answer.read()
+            with lock:
+                results.append((phone, path, answer.status))
+            return data if answer.status in (200, 201) else None
+        except (OSError, http.client.HTTPException) as error:
+            with lock:
+                results.append((phone, path, f"lost: {error!r}"))
+            return None
+        finally:
+            connection.close()
 
     def client(index):
         number = 0
         while not stop.is_set():
             number += 1
-            connection = gateway.connection(timeout=10)
             phone = f"+4474009{20000 + index * 1000 + number}"
-            try:
-                connection.request("POST", "/v1/codes", body=json.dumps({"phone": phone}).encode(),
-                                   headers={"Content-Type": "application/json", "Idempotency-Key": f"d{index}-{number}"})
-            except OSError:
-                return  # not accepted: the listener is closed
-            try:
-                answer = connection.getresponse()
-                answer.read()
-                with lock:
-                    results.append((phone, answer.status))
-            except (OSError, http.client.HTTPException) as error:
-                with lock:
-                    results.append((phone, f"lost: {error!r}"))
-            finally:
-                connection.close()
+            issued = post("/v1/challenges", {}, {}, None)
+            if issued is None:
+                return
+            text = json.loads(issued)["challenge"]
+            proof = {"challenge": text, "solution": challenge.solve(text)}
+            if post("/v1/codes", {"phone": phone, **proof}, {"Idempotency-Key": f"d{index}-{number}"}, phone) is None \
+                    and stop.is_set():
+                return
 
     threads = [threading.Thread(target=client, args=(index,)) for index in range(6)]
     for thread in threads:
@@ -372,16 +410,18 @@ def drain_under_load():
     # A connection still in the kernel's queue when the listener closes is reset before the
     # gateway ever saw it: not accepted, so nothing to answer. Every request the gateway took
     # (each is one line of its log) must have reached its client.
-    answered = [result for result in results if isinstance(result[1], int)]
-    reset = [result for result in results if not isinstance(result[1], int)]
-    taken = len([line for line in err.splitlines() if line.startswith("codegate-gateway: POST /v1/codes ")])
+    # Challenges and codes alike.
+    answered = [result for result in results if isinstance(result[2], int)]
+    reset = [result for result in results if not isinstance(result[2], int)]
+    taken = len([line for line in err.splitlines()
+                 if line.startswith(("codegate-gateway: POST /v1/codes ", "codegate-gateway: POST /v1/challenges "))])
     sent = {line.split()[1] for line in out.splitlines() if line.startswith("SMS ")}
-    created = {phone for phone, status in answered if status == 201}
-    if status != 0 or taken != len(answered) or sent != created or any(phone in sent for phone, _ in reset):
+    created = {phone for phone, path, status in answered if path == "/v1/codes" and status == 201}
+    if status != 0 or taken != len(answered) or sent != created or any(phone in sent for phone, _, _ in reset):
         fail(f"SIGTERM under load: exit {status}; the gateway answered {taken}, clients got {len(answered)}; "
              f"{len(created)} 201s, {len(sent)} SMS; reset: {reset[:3]}")
-    passed(f"SIGTERM under load: {taken} requests taken, all answered; {len(sent)} SMS for {len(created)} 201s; "
-           f"{len(reset)} still queued in the kernel reset; exit 0")
+    passed(f"SIGTERM under load: {taken} requests taken (challenges and codes), all answered; {len(sent)} SMS for "
+           f"{len(created)} 201s; {len(reset)} still queued in the kernel reset; exit 0")
 
 
 def main():

@@ -6,7 +6,8 @@ its first line (the URL) and then nothing, and checks (then again with both in o
 socket, as systemd's journald stream is, where the two share one queue and so the SMS lines may
 be dropped too):
 - 3,000 requests, each logging a 200-character path (about 700 KB of log, ten times what the
-  pipe holds), and then 20 codes (their SMS lines) are all answered, none slower than 1 s;
+  pipe holds), and then 20 codes (their SMS lines), each after its challenge (solved with
+  ../lib/challenge.py), are all answered, none slower than 1 s;
 - while the pipe stays full the gateway makes no wake-ups (nothing polls the stream);
 - once the pipe is read again, the lines held come out whole and in order, a line says how
   many were dropped, every SMS line held comes, a new request's log line arrives within 2 s,
@@ -24,6 +25,10 @@ import sys
 import tempfile
 import threading
 import time
+
+sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing challenge
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import challenge  # noqa: E402
 
 GATEWAY = sys.argv[1]
 
@@ -77,29 +82,35 @@ def scenario(kind):
         try:
             connection.request(method, path, body=body, headers=headers or {})
             answer = connection.getresponse()
-            answer.read()
+            data = answer.read()
         except OSError as error:
             process.kill()
             fail(f"{kind}: {method} {path[:30]}… after {len(log_paths)} logged requests: no answer in 3 s ({error})")
-        return answer.status, time.monotonic() - started
+        return answer.status, time.monotonic() - started, data
 
     worst = 0.0
     for index in range(3000):
         path = f"/flood-{index:05}-" + "x" * 186
-        status, took = ask("GET", path)
+        status, took, _ = ask("GET", path)
         log_paths.append(path)
         worst = max(worst, took)
         if status != 404:
             fail(f"{kind}: GET {path[:20]}… answered {status}, not 404")
     for index in range(20):
-        status, took = ask("POST", "/v1/codes", json.dumps({"phone": f"+4474009{index % 10}{index // 10}000"}),
-                           {"Content-Type": "application/json", "Idempotency-Key": f"k{index}"})
+        status, took, issued = ask("POST", "/v1/challenges", b"{}", {"Content-Type": "application/json"})
+        worst = max(worst, took)
+        if status != 201:
+            fail(f"{kind}: challenge {index} answered {status}, not 201")
+        text = json.loads(issued)["challenge"]
+        proof = {"challenge": text, "solution": challenge.solve(text)}
+        status, took, _ = ask("POST", "/v1/codes", json.dumps({"phone": f"+4474009{index % 10}{index // 10}000", **proof}),
+                              {"Content-Type": "application/json", "Idempotency-Key": f"k{index}"})
         worst = max(worst, took)
         if status != 201:
             fail(f"{kind}: code {index} answered {status}, not 201")
     if worst > 1:
         fail(f"{kind}: with nobody reading its output, the slowest answer took {worst:.2f} s")
-    passed(f"{kind}: 3,000 logged requests and 20 codes, nobody reading: all answered, "
+    passed(f"{kind}: 3,000 logged requests and 20 codes after their challenges, nobody reading: all answered, "
            f"the slowest in {worst * 1000:.0f} ms")
 
     wakeups = idle_switches(process.pid)
@@ -126,9 +137,9 @@ def scenario(kind):
         fail(f"{kind}: a request's log line did not arrive within 2 s of the reader coming back ({len(text)} came)")
     dropped = sum(int(m.group(1)) for line in text if (m := re.search(r"(\d+) lines dropped: standard", line)))
     logged = [m.group(1) for line in text
-              if (m := re.match(r"codegate-gateway: (?:GET|POST) (/flood-\S+|/v1/codes) ", line))]
+              if (m := re.match(r"codegate-gateway: (?:GET|POST) (/flood-\S+|/v1/challenges|/v1/codes) ", line))]
     sms = [line for line in text if line.startswith("SMS +4474009")]
-    sent = log_paths + ["/v1/codes"] * 20
+    sent = log_paths + ["/v1/challenges", "/v1/codes"] * 20
     remaining = iter(sent)
     in_order = all(path in remaining for path in logged)
     # In a pipe stdout has a queue of its own, which holds the 20 SMS lines; in one socket they

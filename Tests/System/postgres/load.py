@@ -13,12 +13,21 @@
   load.py churn COUNT                  COUNT loopback connections to a listener of its own, each
                                        closed at once: the kernel's socket tables then hold them
                                        in TIME_WAIT for a minute, as after a burst of clients
+  load.py spent URLS PHONE             a code for PHONE from the first gateway, then its challenge
+                                       again under another key from each other one, then under its
+                                       own key; prints "STATUS KIND REPLAYED" per answer
+  load.py replay URLS PHONE COUNT      one challenge, solved, sent at once COUNT times over the
+                                       gateways under COUNT keys, for PHONE's block (PHONE's last
+                                       digits counted up); prints "STATUS KIND COUNT" lines
 
-URLS is a comma-separated list of base URLs (http://127.0.0.1:PORT/). Every connection is
-closed after its answer, and every request is bounded by a 10 s timeout.
+URLS is a comma-separated list of base URLs (http://127.0.0.1:PORT/). Every request for a code
+carries a challenge of the gateway it goes to, solved before any is sent (../lib/challenge.py);
+a refused challenge prints as a refused request. Every connection is closed after its answer,
+and every request is bounded by a 10 s timeout.
 """
 import http.client
 import json
+import pathlib
 import random
 import socket
 import sys
@@ -27,8 +36,12 @@ import time
 import urllib.parse
 import uuid
 
+sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing challenge
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "lib"))
+import challenge  # noqa: E402
 
-def post(base, path, body, key=None):
+
+def post(base, path, body, key=None, replayed=False):
     url = urllib.parse.urlsplit(base)
     connection = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
     headers = {"Content-Type": "application/json", "Connection": "close"}
@@ -38,9 +51,31 @@ def post(base, path, body, key=None):
         connection.request("POST", path, json.dumps(body).encode(), headers)
         answer = connection.getresponse()
         data = answer.read()
-        return answer.status, json.loads(data or b"{}"), answer.getheader("Retry-After")
+        result = answer.status, json.loads(data or b"{}"), answer.getheader("Retry-After")
+        return result + (answer.getheader("Idempotent-Replayed"),) if replayed else result
     finally:
         connection.close()
+
+
+def proof(base):
+    """A fresh challenge of the gateway at `base`, solved: the members a request for a code
+    adds; or the refusal of the challenge, as post returns it."""
+    status, body, retry = post(base, "/v1/challenges", {})
+    if status != 201:
+        return status, body, retry
+    return {"challenge": body["challenge"], "solution": challenge.solve(body["challenge"])}
+
+
+def request_code(base, phone, members):
+    """Asks `base` for a code for `phone` with `members` (a proof), under a fresh key; a
+    refused challenge is the answer."""
+    if not isinstance(members, dict):
+        return members
+    return post(base, "/v1/codes", {"phone": phone, **members}, uuid.uuid4().hex)
+
+
+def kind_of(body):
+    return body.get("error", {}).get("kind", "-") if isinstance(body, dict) else "-"
 
 
 def at_once(count, job):
@@ -87,14 +122,15 @@ def main(arguments):
     mode, urls = arguments[0], arguments[1].split(",")
     if mode == "race":
         phone, count = arguments[2], int(arguments[3])
-        answers = at_once(count, lambda i: post(urls[i % len(urls)], "/v1/codes", {"phone": phone}, uuid.uuid4().hex))
+        proofs = [proof(urls[i % len(urls)]) for i in range(count)]
+        answers = at_once(count, lambda i: request_code(urls[i % len(urls)], phone, proofs[i]))
         statuses = {}
         for status, _, _ in answers:
             statuses[status] = statuses.get(status, 0) + 1
         for status, number in sorted(statuses.items(), key=str):
             print(status, number)
     elif mode == "request":
-        status, body, _ = post(urls[0], "/v1/codes", {"phone": arguments[2]}, uuid.uuid4().hex)
+        status, body, _ = request_code(urls[0], arguments[2], proof(urls[0]))
         print(status, body.get("verification_id", "-") if isinstance(body, dict) else "-")
     elif mode == "guess":
         phone, count, code, given = arguments[2], int(arguments[3]), arguments[4], arguments[5]
@@ -120,8 +156,9 @@ def main(arguments):
                 with lock:
                     phone = "+86137" + str(next(numbers))
                 try:
-                    status, body, retry = post(urls[index % len(urls)], "/v1/codes", {"phone": phone}, uuid.uuid4().hex)
-                    kind = body.get("error", {}).get("kind", "-") if isinstance(body, dict) else "-"
+                    url = urls[index % len(urls)]
+                    status, body, retry = request_code(url, phone, proof(url))
+                    kind = kind_of(body)
                 except Exception as error:
                     status, retry, kind = "error:" + type(error).__name__, None, "-"
                 with lock:
@@ -132,6 +169,23 @@ def main(arguments):
             thread.start()
         for thread in threads:
             thread.join()
+    elif mode == "spent":
+        phone, members, key = arguments[2], proof(urls[0]), uuid.uuid4().hex
+        answers = [post(urls[0], "/v1/codes", {"phone": phone, **members}, key, replayed=True)]
+        answers += [post(url, "/v1/codes", {"phone": phone, **members}, uuid.uuid4().hex, replayed=True) for url in urls[1:]]
+        answers += [post(url, "/v1/codes", {"phone": phone, **members}, key, replayed=True) for url in urls[1:]]
+        for status, body, _, replayed in answers:
+            print(status, kind_of(body), replayed or "-")
+    elif mode == "replay":
+        phone, count, members = arguments[2], int(arguments[3]), proof(urls[0])
+        first = int(phone[-4:])
+        answers = at_once(count, lambda i: post(urls[i % len(urls)], "/v1/codes",
+                                                {"phone": f"{phone[:-4]}{first + i:04d}", **members}, uuid.uuid4().hex))
+        counted = {}
+        for status, body, _ in answers:
+            counted[(status, kind_of(body))] = counted.get((status, kind_of(body)), 0) + 1
+        for (status, kind), number in sorted(counted.items(), key=str):
+            print(status, kind, number)
     else:
         print(__doc__, file=sys.stderr)
         return 2

@@ -14,6 +14,14 @@ scenario:
 while a real user arrives every half second (from an address of their own, with a number of
 their own), reads the code from the provider as their phone would, and verifies it.
 
+Every request for a code, the attacker's and the real users', carries a challenge of the
+gateway's (at its default work), fetched through the proxy and solved with ../lib/challenge.py:
+a script that pumps pays that work for each request. A second report line says what it paid:
+the challenges' bound (max_number; a solve tries max_number / 2 numbers on average), the CPU
+time of each solve measured in this run (Python's hashlib on one core), and so the time and the
+hashes the attacker spent per SMS it got — at least one solve per SMS, however few the budgets
+let through. It is reported, never judged.
+
 Prints one report line: SMS to the attacker, real users served, the slowest answers they got.
 Exits 1 when the attack was not real (no request of it reached the gateway's rules) or, unless
 --report, when the attacker got more than 50 SMS, fewer than 98 % of real users got and verified
@@ -39,6 +47,10 @@ sys.path.insert(0, str(HERE.parent / "webhook"))
 sys.path.insert(0, str(HERE.parent / "gateway"))
 from fake_provider import FakeProvider  # noqa: E402
 from proxy_socket import ProxyConnection, activated, wake  # noqa: E402
+
+sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing challenge
+sys.path.insert(0, str(HERE.parent / "lib"))
+import challenge  # noqa: E402
 
 ATTACKER_SMS_BOUND = 50
 SERVED_BOUND = 0.98
@@ -114,6 +126,20 @@ class Client:
             self.connection = None
 
 
+def solved(client, headers, solves):
+    """A challenge of the gateway's through `client`, solved: the members a request for a code
+    adds, and None; or None and the kind of the refusal of the challenge. Appends the solve's
+    CPU time (this thread's), the numbers it hashed and the challenge's bound to `solves`."""
+    status, body, _ = client.post("/v1/challenges", {}, headers)
+    if status != 201:
+        return None, "challenge " + str(body.get("error", {}).get("kind", status))
+    text = body["challenge"]
+    started = time.thread_time()
+    solution = challenge.solve(text)
+    solves.append((time.thread_time() - started, solution + 1, int(text.split(".")[4])))
+    return {"challenge": text, "solution": solution}, None
+
+
 def percentile(values, fraction):
     if not values:
         return 0.0
@@ -176,7 +202,7 @@ def simulate(proxy, provider, scenario, seconds, rng):
     blocks = BLOCKS[scenario]
     lock = threading.Lock()
     attacker_numbers = set()
-    attack = {"requests": 0, "kinds": {}}
+    attack = {"requests": 0, "kinds": {}, "solves": []}
     users = []  # dicts: served, times, why
     end = time.monotonic() + seconds
 
@@ -188,10 +214,12 @@ def simulate(proxy, provider, scenario, seconds, rng):
             with lock:
                 attacker_numbers.add(number)
             try:
-                status, body, _ = client.post("/v1/codes", {"phone": number},
-                                              {"Idempotency-Key": uuid.uuid4().hex,
-                                               "X-Forwarded-For": fresh_address(local)})
-                kind = str(status) if status == 201 else body.get("error", {}).get("kind", str(status))
+                address = fresh_address(local)
+                proof, kind = solved(client, {"X-Forwarded-For": address}, attack["solves"])
+                if proof is not None:
+                    status, body, _ = client.post("/v1/codes", {"phone": number, **proof},
+                                                  {"Idempotency-Key": uuid.uuid4().hex, "X-Forwarded-For": address})
+                    kind = str(status) if status == 201 else body.get("error", {}).get("kind", str(status))
             except OSError as error:
                 kind = type(error).__name__
                 client.close()
@@ -206,7 +234,12 @@ def simulate(proxy, provider, scenario, seconds, rng):
             users.append(record)
         client = Client(proxy)
         try:
-            status, body, took = client.post("/v1/codes", {"phone": number},
+            # The app solves its challenge while its user slides: not part of an answer's time.
+            proof, refused = solved(client, {"X-Forwarded-For": address}, [])
+            if proof is None:
+                record["why"] = refused
+                return
+            status, body, took = client.post("/v1/codes", {"phone": number, **proof},
                                              {"Idempotency-Key": uuid.uuid4().hex, "X-Forwarded-For": address})
             record["times"].append(took)
             if status != 201:
@@ -282,6 +315,7 @@ def judge(label, outcome, report):
     if refused:
         print(f"pumping: {label}: real users not served: "
               + ", ".join(f"{why} ×{count}" for why, count in refused.items()), flush=True)
+    report_work(label, attack["solves"], outcome["attacker_sms"])
     problems = []
     # An attack none of whose requests got past the number screen tested nothing.
     if attack["kinds"].get("201", 0) == 0 and not any(
@@ -297,6 +331,26 @@ def judge(label, outcome, report):
     for problem in problems:
         print(f"pumping: FAIL: {label}: {problem}", flush=True)
     return 1 if problems else 0
+
+
+def report_work(label, solves, sms):
+    """What the attacker paid in challenges: each solve's CPU time as measured, the numbers
+    hashed, and so the price of each SMS it got."""
+    if not solves:
+        print(f"pumping: {label}: challenges: the attacker solved none", flush=True)
+        return
+    seconds = [cpu for cpu, _, _ in solves]
+    hashed = sum(tried for _, tried, _ in solves)
+    bound = max(limit for _, _, limit in solves)
+    spent = sum(seconds)
+    paid = (f"{spent / sms:.2f} s of CPU and {hashed / sms:,.0f} hashes per SMS" if sms
+            else f"{spent:.1f} s of CPU and {hashed:,} hashes, for no SMS at all")
+    print(f"pumping: {label}: challenges: max_number {bound:,}, so {bound / 2:,.0f} hashes a solve on average "
+          f"(measured: {hashed / len(solves):,.0f} over {len(solves):,} solves); a solve took "
+          f"{1000 * percentile(seconds, 0.5):.1f} ms of CPU at the median (p90 {1000 * percentile(seconds, 0.9):.1f} ms; "
+          f"{hashed / spent if spent else 0:,.0f} hashes/s, Python's hashlib on one core). Per SMS a script pays at "
+          f"least one solve: {1000 * spent / len(solves):.1f} ms of CPU and {bound / 2:,.0f} hashes on average; this "
+          f"attacker paid {len(solves):,} solves for {sms} SMS: {paid}", flush=True)
 
 
 if __name__ == "__main__":
