@@ -80,6 +80,8 @@ import Testing
             (#", "solution": \#(solution)"#, 400, "invalid_request"),
             (#", "challenge": 7, "solution": \#(solution)"#, 400, "invalid_request"),
             (#", "challenge": "\#(text)", "solution": "\#(solution)""#, 400, "invalid_request"),
+            (#", "challenge": "\#(text)", "solution": \#(solution).0"#, 400, "invalid_request"),
+            (#", "challenge": "\#(text)", "solution": \#(solution)e0"#, 400, "invalid_request"),
             (#", "challenge": "1.x", "solution": \#(solution)"#, 403, "challenge_invalid"),
             (#", "challenge": "\#(text)", "solution": \#((solution + 1) % 1001)"#, 403, "challenge_unsolved"),
             (#", "challenge": "\#(text)", "solution": 99999999999999999999999"#, 403, "challenge_unsolved"),

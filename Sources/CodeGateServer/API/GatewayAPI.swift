@@ -176,10 +176,13 @@ public final class GatewayAPI {
         let solution = members[ProtocolField.solution]
         if text == nil, solution == nil { return nil }
         guard case .string(let text)? = text else { throw .missingMember(ProtocolField.challenge) }
-        guard let solution, solution.isNumber else { throw .missingNumber(ProtocolField.solution) }
+        // An integer as JSON writes one: no fraction, no exponent.
+        guard case .number(let digits)? = solution, !digits.contains(where: { ".eE".contains($0) }) else {
+            throw .missingNumber(ProtocolField.solution)
+        }
         guard let challenge = Challenge(text) else { throw .challenge(.invalid) }
-        // A number past any bound solves nothing: unsolved, as one within `Int` would be.
-        return ChallengeProof(challenge: challenge, solution: solution.integer ?? -1)
+        // An integer past any bound solves nothing: unsolved, as one within `Int` would be.
+        return ChallengeProof(challenge: challenge, solution: Int(digits) ?? -1)
     }
 
     /// Whether `key` is an `Idempotency-Key` the protocol allows: 1–64 of `A–Z a–z 0–9 _ -`.
