@@ -133,6 +133,7 @@ final class MessageList {
         gtk_widget_add_css_class(sender, "caption")
         let text = gtk_label_new(message.text)!
         gtk_label_set_wrap(text.opaque, 1)
+        PhraseWrap.apply(to: text, text: message.text)
         gtk_label_set_selectable(text.opaque, 1)
         for label in [sender, text] {
             gtk_label_set_xalign(label.opaque, 0)
