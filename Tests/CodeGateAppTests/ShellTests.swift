@@ -28,6 +28,25 @@ final class ShellTests: XCTestCase {
         }
     }
 
+    /// The main menu's tooltip says its key, and stays on one line however narrow GTK lays it
+    /// out (its label wrapped before "（" at GTK's tooltip width).
+    func testTheMenuTooltipIsOneLine() throws {
+        try MainActor.assumeIsolated {
+            let window = H.openWindow(timers: GLibTimerPort())
+            defer { H.close(window) }
+            let titlebar = try XCTUnwrap(gtk_window_get_titlebar(window.window.cast()))
+            let button = try XCTUnwrap(H.descendant(of: titlebar, named: "menubutton"))
+            XCTAssertEqual(gtk_widget_get_tooltip_text(button).map { String(cString: $0) }, "主菜单（F10）")
+            let markup = try XCTUnwrap(gtk_widget_get_tooltip_markup(button))
+            let layout = try XCTUnwrap(gtk_widget_create_pango_layout(button, nil))
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            pango_layout_set_markup(layout, markup, -1)
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_width(layout, PANGO_SCALE)
+            XCTAssertEqual(pango_layout_get_line_count(layout), 1)
+        }
+    }
+
     func testShowHelpOverlayPresentsTheShortcutsWindow() {
         MainActor.assumeIsolated {
             let window = H.openWindow(timers: GLibTimerPort())

@@ -272,7 +272,11 @@ public final class CodeGateWindow {
         gtk_menu_button_set_menu_model(button.opaque, menu.cast())
         gtk_menu_button_set_primary(button.opaque, 1)
         // The tooltip, which a screen reader hears as the description, adds the key to the name.
-        gtk_widget_set_tooltip_text(button, localized("主菜单（F10）"))
+        // On one line: GTK's tooltip label wraps at its first break opportunity, which Chinese
+        // text has before "（".
+        let tooltip = g_markup_escape_text(localized("主菜单（F10）"), -1)!
+        defer { g_free(tooltip) }
+        gtk_widget_set_tooltip_markup(button, "<span allow_breaks=\"false\">\(String(cString: tooltip))</span>")
         cg_accessible_set_label(button, localized("主菜单"))
         if let popover = gtk_menu_button_get_popover(button.opaque) {
             // The menu itself, which GTK 4.8 would name "GtkPopoverMenu".
