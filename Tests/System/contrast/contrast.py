@@ -10,7 +10,7 @@ Two modes:
   contrast.py controls --style S --text 1|2 --width PX --out DIR --results FILE
       The two controls alone in someone else's window (Tests/System/controls-a11y/third_party_window.py, plain
       GTK in the style S), at that text size and window width: the track's text by keyboard
-      at 0 %, 40 % and 90 % (over the part slid, the thumb and the rest), and the focus rings
+      at 0 %, 40 % and 90 % (beside the thumb, over the part slid or the rest), and the focus rings
       of the slider and of the request button (issue 23).
   contrast.py summarize FILE [--report] [--controls]
       Prints the table state × style × element with the ratio and PASS/FAIL; exits 1 on any
@@ -19,9 +19,10 @@ Two modes:
 The success run goes by keyboard where focus rings matter: idle (the phone field focused, the
 code field's placeholder, the empty inbox's line, the insensitive 验证 and 获取验证码), Tab to
 the slider ("keyboard": its focus ring, the phone field's placeholder), back, the number, Tab,
-→ steps until unlocked ("unlocked", the slider still focused), Tab to the request button and
-Enter ("counting", with the sender line over the message), the code typed ("code": 验证
-sensitive), Enter ("verified", 重新开始). The network run takes the pointer to the error.
+→ steps until unlocked ("unlocked", the slider still focused; then the request button's
+label in the suggested action's colours, Tab on it), Enter ("counting", with the sender line
+over the message), the code typed ("code": 验证 sensitive), Enter ("verified", 重新开始). The
+network run takes the pointer to the error.
 
 Text: the region's background is its most frequent colour (or colours: a label over the
 countdown fill has two), the foreground the frequent colour that contrasts most with it, so
@@ -69,7 +70,8 @@ EXPECTED = [
                               "focus ring (phone entry) vs adjacent")
 ] + [
     ("unlocked", e) for e in ("slider hint text", "slider thumb vs track", "slider track vs window",
-                              "focus ring (slider) vs window", "focus ring (slider) vs adjacent")
+                              "focus ring (slider) vs window", "focus ring (slider) vs adjacent",
+                              "获取验证码 label")
 ] + [
     ("counting", e) for e in ("countdown label text", "countdown fill vs button", "sent status text",
                               "sender line text")
@@ -276,6 +278,17 @@ def inset(box, dx, dy):
     return x + dx, y + dy, w - 2 * dx, h - 2 * dy
 
 
+def beside_thumb(shot, slider):
+    """The track's inside on the wider side of its thumb (a square as tall as the track, at the
+    slider's value), where the hint lies: the thumb, opaque, is no background of the text."""
+    x, y, w, h = shot.box(slider)
+    current, low, high = value_of(slider) or (0, 0, 1)
+    thumb_x = x + round((current - low) / ((high - low) or 1) * (w - h))
+    left, right = (x, thumb_x - x), (thumb_x + h, x + w - thumb_x - h)
+    side_x, side_w = max(left, right, key=lambda side: side[1])
+    return inset((side_x, y, side_w, h), 3, 3)
+
+
 def window_bg(shot, slider):
     """The window's background in the content's margin left of the slider, clear of any focus
     ring around it."""
@@ -400,6 +413,8 @@ def measure(args):
     pump(0.6)
     plain = shoot("unlocked", "unlocked-unfocused")
     measure_slider(plain, slider, unlocked=True)
+    # The request button, usable now: the suggested action's colours.
+    plain.button_label("获取验证码 label", r"获取验证码")
     unlocked.focus_ring("focus ring (slider)", slider, unlocked, plain, window_bg(plain, slider))
 
     keys("Return")
@@ -470,8 +485,7 @@ def measure_controls(args):
     start = shoot("track 0%")
     frame = find(app, "frame")
     print(f"  window {extents(frame)[2]} px wide; track {extents(slider)[2]}×{extents(slider)[3]} px")
-    track = inset(start.box(slider), 3, 3)
-    start.text("slider hint text", track)
+    start.text("slider hint text", beside_thumb(start, slider))
     start.focus_ring("focus ring (slider)", slider, start, idle, window_bg(start, slider))
     pump(RING_KEPT_AFTER)
     print(f"[{style}] track 0% +4s")
@@ -484,7 +498,7 @@ def measure_controls(args):
         pump(0.4)
         print(f"[{style}] {state}")
         shot = shoot(state)
-        shot.text("slider progress text", inset(shot.box(slider), 3, 3))
+        shot.text("slider progress text", beside_thumb(shot, slider))
     keys("Right")
     wait_until(lambda: is_unlocked(app, slider), 3)
     pump(0.5)
