@@ -45,16 +45,38 @@ public final class CodeGateApplication {
     public func run(count: Int32, arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
         // GLib's messages, the charset of the terminal and the app's own language follow the
         // user's locale; the language is bound before parsing, which prints translated help.
+        // The toolkit's language follows the window's, the command line's the user's.
         setlocale(LC_ALL, "")
         TextDomain.bind(to: LocaleDirectory.find())
+        let toolkit = ToolkitLanguage.match()
+        let start = toolkit.onCommandLine { prepare(count: count, arguments) }
+        switch start {
+        case .exit(let status):
+            return status
+        case .run(let applicationArguments):
+            var cArguments = applicationArguments.map { strdup($0) }
+            defer { for argument in cArguments { free(argument) } }
+            return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
+        }
+    }
+
+    /// What `run` does after the command line: end with a status, or run the application with
+    /// the arguments GApplication takes.
+    private enum Start {
+        case exit(Int32)
+        case run([String])
+    }
+
+    /// Parses the command line and prints what it asks for or what is wrong with it.
+    private func prepare(count: Int32, _ arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Start {
         switch CommandLineParser.parse(count: count, arguments) {
         case .failure(let error):
             Self.printError(error.message)
-            return 2
+            return .exit(2)
         case .success(let parsed) where parsed.showVersion:
             // The one version of the project (the Makefile and the packages read it there too).
             print("codegate \(AboutWindow.version)")
-            return 0
+            return .exit(0)
         case .success(let parsed):
             options = parsed.options
             // The option wins over the key.
@@ -63,7 +85,7 @@ public final class CodeGateApplication {
                 case .success(let url): options.service = url
                 case .failure(let error):
                     Self.printError("the GSettings key \(ServiceSetting.key) of \(ServiceSetting.schemaID): \(error)")
-                    return 2
+                    return .exit(2)
                 }
             }
             // libsoup is loaded only for a server, and a server it cannot reach is a bad setup:
@@ -74,7 +96,7 @@ public final class CodeGateApplication {
                 } catch {
                     Self.printError(
                         localized("a code server needs libsoup 3, which cannot be loaded: {0}").filling(error.message))
-                    return 2
+                    return .exit(2)
                 }
             }
             if options.service != nil, options.gateway != GatewaySimulation() {
@@ -93,9 +115,7 @@ public final class CodeGateApplication {
             UnixSignals.watch([SIGTERM, SIGINT, SIGHUP]) { [application] in
                 g_action_group_activate_action(OpaquePointer(application), "quit", nil)
             }
-            var cArguments = parsed.applicationArguments.map { strdup($0) }
-            defer { for argument in cArguments { free(argument) } }
-            return g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
+            return .run(parsed.applicationArguments)
         }
     }
 
