@@ -6,8 +6,8 @@
 set -euo pipefail
 xdotool mousemove 200 121 click 1
 xdotool type --delay 20 "138 0013 8000"
-xdotool mousemove 52 244 mousedown 1
-for x in $(seq 60 20 440); do xdotool mousemove "$x" 244; sleep 0.02; done
+xdotool mousemove 52 228 mousedown 1
+for x in $(seq 60 20 440); do xdotool mousemove "$x" 228; sleep 0.02; done
 xdotool mouseup 1
 sleep 0.5
-xdotool mousemove 210 296 click 1
+xdotool mousemove 210 274 click 1

@@ -27,11 +27,11 @@ echo "soak: $cycles cycles; RSS at start $(rss), window height $(height) px"
 xdotool mousemove 200 121 click 1
 xdotool type --delay 20 "138 0013 8000"
 for cycle in $(seq 1 "$cycles"); do
-    xdotool mousemove 52 244 mousedown 1
-    for x in $(seq 80 60 440); do xdotool mousemove "$x" 244; done
+    xdotool mousemove 52 228 mousedown 1
+    for x in $(seq 80 60 440); do xdotool mousemove "$x" 228; done
     xdotool mouseup 1
     sleep 0.2
-    xdotool mousemove 210 296 click 1
+    xdotool mousemove 210 274 click 1
     # The one-second cooldown, and the slider gliding back after it.
     sleep 1.6
     xdotool mousemove 175 411 click 1 key ctrl+a type --delay 5 "000000"
