@@ -87,9 +87,7 @@ import Testing
             (#", "challenge": "\#(text)", "solution": 99999999999999999999999"#, 403, "challenge_unsolved"),
         ]
         for (members, status, expected) in cases {
-            // In the default language: asking English before the catalogs are bound would
-            // leave the process sure it has none (`AnswerLanguage` asks once).
-            let answer = await ask(api, members)
+            let answer = await ask(api, members, language: "en")
             #expect(answer.status == status && kind(answer) == expected, "\(members)")
         }
         clock.advance(by: ChallengeGate.lifetime)

@@ -54,12 +54,15 @@ enum AnswerLanguage: Hashable, Sendable {
     // MARK: - Parts
 
     /// Whether messages come out in this language: its locale exists, and its catalog
-    /// translates (a message every catalog has, checked once).
+    /// translates (a message every catalog has). Kept once known for good: a yes, or a
+    /// machine without the locale; a catalog that does not translate yet may be bound later.
     @MainActor private var isSpoken: Bool {
         if let known = Self.spoken[self] { return known }
         let probe = "服务器内部错误，请稍后再试"
         let spoken = self == .simplifiedChinese || (locale != nil && speaking { localized(probe) } != probe)
-        Self.spoken[self] = spoken
+        if spoken || locale == nil {
+            Self.spoken[self] = spoken
+        }
         return spoken
     }
 
