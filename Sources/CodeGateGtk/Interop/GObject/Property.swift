@@ -33,17 +33,6 @@ package struct Property<Control: ObjectInstance, Value: PropertyType>: Sendable 
         self.write = isWritable ? set : nil
     }
 
-    /// Sets it on `control` and notifies it when its value changed, as a set by name does.
-    @MainActor
-    package func set(on control: Control, _ value: Value) {
-        guard let write else { return }
-        let old = get(control)
-        write(control, value)
-        if get(control) != old {
-            Control.objectType.notify(control.object, index)
-        }
-    }
-
     /// The same property for the table the vfuncs read.
     package var erased: AnyProperty<Control> {
         let get = get
