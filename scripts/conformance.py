@@ -441,6 +441,18 @@ class Suite:
         return ("400 challenge_required without one; 400 for half a proof; 400 invalid_request for a challenge"
                 " not a string, a solution not an integer" + self.no_sms(refused))
 
+    def expect_each_refused(self, proofs, kind):
+        """Requests a code for a fresh number with each of `proofs` (by name), each to be
+        refused 403 `kind`; the numbers asked for."""
+        refused = []
+        for name, proof in proofs.items():
+            refused.append(fresh_number())
+            try:
+                expect_error(self.server.request_code(refused[-1], proof=proof), 403, kind)
+            except Failed as failure:
+                raise Failed(f"{name}: {failure}") from None
+        return refused
+
     def check_challenge_invalid(self):
         self.needs_challenges()
         text = self.server.challenge_text()
@@ -466,14 +478,9 @@ class Suite:
             "another target": forged(fields, 6, "0" * 64),
             "a signature digit": forged(fields, 7, flipped),
         }
-        refused = []
-        for name, forgery in cases.items():
-            refused.append(fresh_number())
-            answer = self.server.request_code(refused[-1], proof={"challenge": forgery, "solution": solution})
-            try:
-                expect_error(answer, 403, "challenge_invalid")
-            except Failed as failure:
-                raise Failed(f"{name}: {failure}") from None
+        refused = self.expect_each_refused(
+            {name: {"challenge": forgery, "solution": solution} for name, forgery in cases.items()},
+            "challenge_invalid")
         # None of them spent the challenge they were made from.
         number = fresh_number()
         expect_receipt(self.server.request_code(number, proof={"challenge": text, "solution": solution}), 201)
@@ -486,14 +493,9 @@ class Suite:
         issued_challenges.append(text)
         limit = int(text.split(".")[4])
         solution = challenge.solve(text)
-        refused = []
-        for wrong in ((solution + 1) % (limit + 1), limit + 1, -1, 10**20):
-            refused.append(fresh_number())
-            answer = self.server.request_code(refused[-1], proof={"challenge": text, "solution": wrong})
-            try:
-                expect_error(answer, 403, "challenge_unsolved")
-            except Failed as failure:
-                raise Failed(f"solution {wrong}: {failure}") from None
+        wrong = ((solution + 1) % (limit + 1), limit + 1, -1, 10**20)
+        refused = self.expect_each_refused(
+            {f"solution {value}": {"challenge": text, "solution": value} for value in wrong}, "challenge_unsolved")
         number = fresh_number()
         expect_receipt(self.server.request_code(number, proof={"challenge": text, "solution": solution}), 201)
         return ("403 challenge_unsolved for another number, one past max_number, -1, 10^20;"
