@@ -228,7 +228,7 @@ let package = Package(
             name: "CodeGateHTTPTests",
             dependencies: [
                 "CodeGateHTTP", "CodeGateFlow", "CodeGateGateway", "CodeGateService", "CodeGateBase", "CodeGateCore",
-                "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk",
+                "CodeGateGtk", "GtkTestSupport", "CSoup", "CGtk", "CodeGateTestSupport",
             ],
             linkerSettings: linksSoup
         ),

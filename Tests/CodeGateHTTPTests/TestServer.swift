@@ -1,5 +1,6 @@
 import CSoup
 import CGtk
+import CodeGateTestSupport
 
 /// A SoupServer on 127.0.0.1 in the test process, on the same GLib main loop as the client:
 /// it records each request and answers as `reply` says — a well-formed answer, or one of the
@@ -29,10 +30,7 @@ final class TestServer {
 
     /// A challenge as a server issues one, whose solution is 7: what the server answers
     /// `/v1/challenges` with unless `challenge` says otherwise.
-    static let challenge =
-        "1.SHA-256.send_code.9999999999.10.00000000000000000000000000000000."
-        + "7d6426bf2d8db17f7cef79e4aaaab36c566d7ff66dba202e318afb0dc337e3c2."
-        + String(repeating: "ab", count: 32)
+    static let challenge = SampleChallenge.text
     /// `challenge` as the body of a `201` to `/v1/challenges`.
     static let challengeBody = #"{"challenge": ""# + challenge + #"", "expires_in_seconds": 300}"#
 

@@ -1,12 +1,11 @@
 @testable import CodeGateService
+import CodeGateTestSupport
 import Testing
 
 /// A challenge's text as the protocol spells it (docs/protocol.md), and its solving.
 @Suite struct ChallengeTests {
     /// A challenge whose solution is 7, as `Tests/CodeGateHTTPTests/TestServer` serves it.
-    static let text =
-        "1.SHA-256.send_code.9999999999.10.00000000000000000000000000000000."
-        + "7d6426bf2d8db17f7cef79e4aaaab36c566d7ff66dba202e318afb0dc337e3c2." + String(repeating: "ab", count: 32)
+    static let text = SampleChallenge.text
 
     @Test func readsAndWritesItsText() throws {
         let challenge = try #require(Challenge(Self.text))
