@@ -355,8 +355,10 @@ uninstall:
 # tree but .build and dist.
 DEB_PACKAGES := $(GOBJECT_PACKAGES) appstream debhelper dpkg-dev help2man lintian
 DEB_ARCH = $(shell dpkg --print-architecture)
-# Tests/System/deb/run: the installed packages from the app's window, Python, GJS, C and Vala.
-DEB_TEST_PACKAGES := $(DEB_PACKAGES) xvfb xauth xdotool python3-gi gir1.2-gtk-4.0 gjs gcc
+# Tests/System/deb/run: the packages installed into a clean root (debootstrap), their app's window
+# on an Xvfb display of the host's (found with xdotool), the gateway asked from the host's Python;
+# Python, GJS, C and Vala come into the root from Debian's mirror.
+DEB_TEST_PACKAGES := $(DEB_PACKAGES) xvfb xdotool python3 debootstrap
 deb:
 	$(call require,$(DEB_PACKAGES))
 	@changelog=$$(dpkg-parsechangelog -SVersion); [ "$$changelog" = "$(VERSION)" ] || \

@@ -13,6 +13,15 @@ let releaseSizeFlags = ["-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-X
 // start.
 let releaseLinkFlags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] + releaseSizeFlags
 
+// A release build's C and C++ (our own sources; not the C headers Swift imports, where clang's
+// modules reject glibc's fortified inline functions): the hardening flags dpkg-buildflags gives a
+// Debian package. Swift code and the Swift runtime linked in call libc unfortified whatever the
+// flags; debian/*.lintian-overrides says so.
+let releaseCFlags = [
+    "-O2", "-D_FORTIFY_SOURCE=2", "-fstack-protector-strong", "-Wformat", "-Werror=format-security",
+]
+let releaseCSettings: [CSetting] = [.unsafeFlags(releaseCFlags, .when(configuration: .release))]
+
 // The controls' main-actor code means "on GTK's thread", which need not be the process's first
 // (GTK 4 may be initialised on any one thread). Without this, Swift checks at run time, where
 // isolation crosses from C or preconcurrency code, that main-actor code runs on the first thread,
@@ -66,7 +75,7 @@ let package = Package(
             pkgConfig: "\(Context.packageDirectory)/Sources/CSoup/libsoup-3.0-headers.pc",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
-        .target(name: "CSoupLoader", dependencies: ["CSoup"], publicHeadersPath: "."),
+        .target(name: "CSoupLoader", dependencies: ["CSoup"], publicHeadersPath: ".", cSettings: releaseCSettings),
         // SQLite 3, where the embedded gateway keeps the state every CodeGate process shares.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
@@ -100,7 +109,9 @@ let package = Package(
         // The GTypes' registration when libcodegate-1 loads (an ELF constructor), so GtkBuilder
         // finds them by name in every language.
         // DWARF 4, as the Swift objects' debug info: valgrind 3.19 gives up on clang's DWARF 5.
-        .target(name: "CodeGateOnLoad", dependencies: ["CCodeGateGObject"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(
+            name: "CodeGateOnLoad", dependencies: ["CCodeGateGObject"],
+            cSettings: [.unsafeFlags(["-gdwarf-4"])] + releaseCSettings),
         // The C API of gobject/codegate.h: the library has a SONAME and exports that API alone.
         .target(
             name: "CodeGateGObject",
@@ -128,7 +139,10 @@ let package = Package(
         // Google's libphonenumber behind a C face: which region a number belongs to, whether it
         // is assigned, what kind of line it is. For `codegate-gateway` only: the app never links
         // it (it brings ICU and protobuf).
-        .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
+        .target(
+            name: "CPhoneNumbers",
+            cxxSettings: [.unsafeFlags(releaseCFlags, .when(configuration: .release))],
+            linkerSettings: [.linkedLibrary("phonenumber")]),
         // The gateway's store on a PostgreSQL server that many gateways share.
         .target(
             name: "CodeGateGatewayPostgres",
