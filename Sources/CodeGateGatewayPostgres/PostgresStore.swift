@@ -101,7 +101,7 @@ public final class PostgresStore: CodeStore {
     }
 
     package func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend?,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(StateProblem) -> Answer {
         let outcome = try await transaction {
@@ -112,7 +112,8 @@ public final class PostgresStore: CodeStore {
             // commit is stamped after it too, however long it waited for the lock.
             let transaction = PostgresStoreTransaction(
                 store: self, connection: connection, deadline: deadline, now: moment())
-            return try await StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
+            return try await StoreRules.update(
+                in: transaction, number, replyKey: replyKey, budgets: budgets, challenge: challenge, decide)
         }
         return try outcome.get()
     }
@@ -239,8 +240,8 @@ public final class PostgresStore: CodeStore {
         try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name], until: deadline)
     }
 
-    /// Forgets, at most once every `pruneInterval`, the numbers, replies, clients and budget
-    /// counters no rule needs any more at this gateway's clocks. A row another transaction is deciding on is
+    /// Forgets, at most once every `pruneInterval`, the numbers, replies, clients, budget
+    /// counters and challenges no rule needs any more at this gateway's clocks. A row another transaction is deciding on is
     /// one that transaction reads as gone too, and writes back whole if it keeps it.
     /// A failure is logged and the transaction's answer stands: it committed.
     private func pruneIfDue(on connection: PostgresConnection) async {
@@ -273,5 +274,9 @@ public final class PostgresStore: CodeStore {
         // A counter of a period that is over counts nothing: each number and client has its own.
         try await connection.run(
             "DELETE FROM codegate_budget_spent WHERE period_start + period <= $1", [clocks[2]], until: deadline)
+        // An expired challenge is refused before any store is asked (and by the transaction).
+        try await connection.run(
+            "DELETE FROM codegate_challenges WHERE expires <= $1", [String(moment.wall.components.seconds)],
+            until: deadline)
     }
 }

@@ -96,6 +96,31 @@ extension GatewayStoreTests {
         _ = try await deliveredCode(gateway)
     }
 
+    /// A request the store refuses while it starts afresh spends nothing of its challenge:
+    /// the challenge is spent in the transaction that decides on the number, or not at all.
+    @Test func aRequestRefusedWhileRecoveringKeepsItsChallenge() async throws {
+        let gateway = LocalCodeService(
+            random: SeededRandom(seed: 3), codeStore: store(), challenges: ChallengeGate(work: 1000))
+        let solved = { () throws -> ChallengeProof in
+            let challenge = try #require(try gateway.challenge()).challenge
+            return ChallengeProof(challenge: challenge, solution: try #require(ChallengeSolver.solve(challenge)))
+        }
+        _ = try await gateway.requestCode(for: number, idempotencyKey: nil, proof: try solved())
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(path + suffix)
+        }
+        let other = try numbered(1)
+        let proof = try solved()
+        await #expect(throws: CodeServiceError.stateUnavailable(.recovering(secondsLeft: 60))) {
+            try await gateway.requestCode(for: other, idempotencyKey: nil, proof: proof)
+        }
+        clock.advance(by: .seconds(60))
+        guard case .sent = try await gateway.requestCode(for: other, idempotencyKey: nil, proof: proof) else {
+            Issue.record("the challenge was spent by the refused request")
+            return
+        }
+    }
+
     @Test func theHealthCheckSaysWhenEveryNewNumberIsRefused() async throws {
         let gateway = service(capacity: 3)
         #expect(await gateway.healthProblem() == nil)

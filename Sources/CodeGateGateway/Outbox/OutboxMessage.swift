@@ -52,6 +52,9 @@ package struct Sending: Sendable {
     package let periodLeft: [BudgetWindow: Duration]
     /// A message to write to the outbox, with the lifetime of its code.
     package var message: (id: String, sms: SMSMessage, lifetime: Duration)?
+    /// Whether the challenge the request brought was spent by another request (or expired
+    /// meanwhile): then it may send nothing.
+    package internal(set) var challengeSpentElsewhere = false
 
     /// The windows as read: `spent` and `periodLeft` for each.
     package init(spent: [BudgetWindow: Int], periodLeft: [BudgetWindow: Duration]) {

@@ -14,18 +14,16 @@ package protocol CodeStore: AnyObject {
     /// `budgets` are the budget windows `decide` may spend from: it sees each one's spending in
     /// its current period (`Sending.spent`) and may raise it; a message it leaves in
     /// `Sending.message` goes into the outbox. Both are kept with the record, or neither.
+    /// `challenge`, when the request brings one, is spent in the same transaction, before
+    /// anything else is read (`StoreRules.update`).
     func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend?,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(StateProblem) -> Answer
     /// The key code digests are made under.
     func codeKey() throws(StateProblem) -> [UInt8]
     /// Reads the machine's clocks as the store does: challenges expire on its wall clock.
     var moment: @MainActor () -> SystemMoment { get }
-    /// Spends the challenge of salt `salt`, expiring at `expires` (whole seconds of the wall
-    /// clock), for the request under idempotency key `key`, in a transaction of its own: false
-    /// when another request spent it. A retry under the same key is the same request, and may.
-    func spendChallenge(_ salt: String, key: String?, expires: Int64) async throws(StateProblem) -> Bool
     /// Counts a request from `client` against `limit` a minute: nil when admitted, else the
     /// whole seconds until it would be.
     func admit(_ client: String, limit: Int) async throws(StateProblem) -> Int?
@@ -60,10 +58,12 @@ extension CodeStore {
         nil
     }
 
-    /// `update` with no budget and no message.
+    /// `update` with no budget, no message and no challenge.
     func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
     ) async throws(StateProblem) -> Answer {
-        try await update(number, replyKey: replyKey, budgets: []) { record, reply, _ in decide(&record, &reply) }
+        try await update(number, replyKey: replyKey, budgets: [], challenge: nil) { record, reply, _ in
+            decide(&record, &reply)
+        }
     }
 }

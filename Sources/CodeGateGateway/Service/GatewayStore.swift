@@ -109,13 +109,14 @@ public final class GatewayStore: CodeStore {
     /// may spend more; a message it leaves in `Sending.message` is written to the outbox. Both are
     /// kept only with the rest.
     package func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend?,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(StateProblem) -> Answer {
         let outcome = try await transaction { database async throws(SQLiteError) -> Result<Answer, StateProblem> in
             // The clocks are read once the write lock is held (`BEGIN IMMEDIATE`).
             let transaction = SQLiteStoreTransaction(store: self, database: database, now: moment())
-            return try await StoreRules.update(in: transaction, number, replyKey: replyKey, budgets: budgets, decide)
+            return try await StoreRules.update(
+                in: transaction, number, replyKey: replyKey, budgets: budgets, challenge: challenge, decide)
         }
         return try outcome.get()
     }
@@ -274,8 +275,8 @@ public final class GatewayStore: CodeStore {
 
     // MARK: - Rows
 
-    /// Forgets what no rule needs any more (`GatewayRecord.isKept`), but for `number`, which
-    /// its transaction decides about.
+    /// Forgets what no rule needs any more (`GatewayRecord.isKept`, expired challenges), but
+    /// for `number`, which its transaction decides about.
     func prune(_ database: SQLiteDatabase, except number: PhoneNumber, at now: SystemMoment) throws(SQLiteError)
     {
         try database.run(
@@ -288,6 +289,8 @@ public final class GatewayStore: CodeStore {
                 .integer(now.wall.wholeNanoseconds),
                 .integer(GatewayRecord.expiryMemory.wholeNanoseconds),
             ])
+        // An expired challenge is refused before the store is asked (and by the transaction).
+        try database.run("DELETE FROM challenges WHERE expires <= ?", [.integer(now.wall.components.seconds)])
     }
 
     /// A row's age in SQL, with the moment's boot id, boot and wall clocks as ?2, ?3 and ?4.

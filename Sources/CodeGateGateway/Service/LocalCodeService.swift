@@ -129,13 +129,16 @@ public final class LocalCodeService: CodeService {
         wording: SMSWording = { $0() }
     ) async throws(CodeServiceError) -> KeyedReceipt {
         let secret = try codeKey()
-        if let challenges { try await spend(proof, under: challenges, key: secret, idempotencyKey: key) }
+        let challenge = try challenges.flatMap { gate throws(CodeServiceError) in
+            try spending(proof, under: gate, key: secret, idempotencyKey: key)
+        }
         let windows = budgets?.windows(for: number, client: client) ?? []
         let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
         let counters = windows.map(\.window) + watch.windows(for: number)
         var suspended: [PrefixSuspension] = []
-        let decided = try await storing(number, replyKey: key, budgets: counters) {
+        let decided = try await storing(number, replyKey: key, budgets: counters, challenge: challenge) {
             record, reply, sending -> KeyedDecision in
+            if sending.challengeSpentElsewhere { return .challengeReplayed }
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft(key: secret)) : .mismatch
             }
@@ -161,6 +164,7 @@ public final class LocalCodeService: CodeService {
         case .replay(let receipt): return .replayed(receipt)
         case .mismatch: return .keyMismatch
         case .overBudget(let refusal): return .overBudget(refusal)
+        case .challengeReplayed: throw .challengeRefused(.replayed)
         case .issued(let issue):
             return .sent(
                 try deliver(issue, to: number, key: secret, secondsLeft: decided.secondsLeft, wording: wording))
@@ -191,6 +195,7 @@ public final class LocalCodeService: CodeService {
         case replay(CodeReceipt)
         case mismatch
         case overBudget(BudgetRefusal)
+        case challengeReplayed
     }
 
     /// The refusal when a budget of `windows` has nothing left in its period: of those spent,
@@ -235,22 +240,15 @@ public final class LocalCodeService: CodeService {
         return (code, issued.salt)
     }
 
-    /// Spends `proof` for the request under `idempotencyKey`, when `gate` lets it; else throws
-    /// why not.
-    private func spend(
+    /// What the request under `idempotencyKey` spends of `proof`, when `gate` lets it; else
+    /// throws why not. The store spends it in the request's own transaction.
+    private func spending(
         _ proof: ChallengeProof?, under gate: ChallengeGate, key: [UInt8], idempotencyKey: String?
-    ) async throws(CodeServiceError) {
+    ) throws(CodeServiceError) -> ChallengeSpend? {
         if let refusal = gate.refusal(of: proof, key: key, now: store.moment().wall) {
             throw .challengeRefused(refusal)
         }
-        guard let challenge = proof?.challenge else { return }
-        let spent: Bool
-        do {
-            spent = try await store.spendChallenge(challenge.salt, key: idempotencyKey, expires: challenge.expires)
-        } catch {
-            throw .stateUnavailable(error)
-        }
-        if !spent { throw .challengeRefused(.replayed) }
+        return proof.map { ChallengeSpend(salt: $0.challenge.salt, expires: $0.challenge.expires, key: idempotencyKey) }
     }
 
     /// The store's key for code digests; a store that cannot have one refuses the call.
@@ -347,11 +345,12 @@ public final class LocalCodeService: CodeService {
     /// transaction of the store, with the cooldown left on the record it saw; a state that
     /// cannot be kept refuses the call.
     private func storing<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
+        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend? = nil,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
         do {
-            return try await store.update(number, replyKey: replyKey, budgets: budgets) { record, reply, sending in
+            return try await store.update(number, replyKey: replyKey, budgets: budgets, challenge: challenge) {
+                record, reply, sending in
                 let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
                 return (decide(&record, &reply, &sending), secondsLeft)
             }

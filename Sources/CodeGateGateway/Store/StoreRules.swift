@@ -8,11 +8,20 @@ package enum StoreRules {
     /// Runs `decide` on `number`'s record — and on the reply kept under `replyKey`, and on the
     /// spending of `budgets` — inside `transaction`, writing back what it changed. A refusal
     /// of the store's own (`StateProblem.recovering`, `.crowded`) keeps nothing decided.
+    /// `challenge` is spent first, before any row of the number's is read, and `decide` sees
+    /// in `Sending.challengeSpentElsewhere` whether another request had.
     package static func update<Transaction: StoreTransaction, Answer>(
         in transaction: Transaction, _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow],
-        _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
+        challenge: ChallengeSpend?, _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(Transaction.Failure) -> Result<Answer, StateProblem> {
         if let wait = try await transaction.closedTime() { return .failure(.recovering(secondsLeft: wait)) }
+        // First: on PostgreSQL a second spender waits here for the first's commit, holding no
+        // counter row the first may need.
+        var spentElsewhere = false
+        if let challenge {
+            spentElsewhere = challenge.hasExpired(at: transaction.now)
+            if !spentElsewhere { spentElsewhere = try await !transaction.spend(challenge) }
+        }
         try await transaction.prune(except: number)
         let (exists, stored) = try await transaction.record(of: number)
         if exists && stored == nil { transaction.reportDamagedRecord() }
@@ -22,6 +31,7 @@ package enum StoreRules {
         var reply = storedReply
         let read = try await transaction.budgets(budgets)
         var sending = read
+        sending.challengeSpentElsewhere = spentElsewhere
         let answer = decide(&record, &reply, &sending)
         // A new number when all those kept still matter: nothing decided is kept.
         if !exists, let record, record.isKept, let wait = try await transaction.waitForRoom() {

@@ -38,6 +38,10 @@ package protocol StoreTransaction {
     func budgets(_ windows: [BudgetWindow]) async throws(Failure) -> Sending
     /// Raises the counters to `spent`, which were `read`.
     func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) async throws(Failure)
+    /// Spends `challenge` for its request: false when another request spent it (a retry
+    /// under the same key is the same request, and may). Two transactions spending one
+    /// challenge meet on its row: the second sees the first's once it committed.
+    func spend(_ challenge: ChallengeSpend) async throws(Failure) -> Bool
     /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`.
     func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) async throws(Failure)
 
