@@ -64,13 +64,15 @@ start_a11y_app() {
     sleep 0.5
 }
 
-# Sourced too. expect_window PID NAME: the app PID (NAME in messages), started on the display,
-# shows its window within 30 s and is still running then; it is ended after. On failure it
+# Sourced too. expect_window PID NAME [SHOT]: the app PID (NAME in messages), started on the
+# display, shows its window within 30 s and is still running then; it is ended after, and the
+# display saved to the file SHOT first when one is given (ImageMagick's import). On failure it
 # calls the sourcing script's `fail` with the reason.
 expect_window() {
     timeout 30 xdotool search --sync --onlyvisible --name '^CodeGate$' >/dev/null ||
         fail "$2 showed no CodeGate window within 30 s"
     kill -0 "$1" 2>/dev/null || fail "$2 exited after showing its window"
+    if [ -n "${3:-}" ]; then sleep 1 && import -window root "$3"; fi
     kill "$1"
     wait "$1" 2>/dev/null || true
 }
