@@ -52,7 +52,7 @@ enum PhraseWrap {
                 characters = 0
             }
             inMarks = isMark
-            offset += String(scalar).utf8.count
+            offset += scalar.utf8.count
             characters += 1
         }
         if offset > start {
