@@ -86,6 +86,9 @@ SYSTEMDUNITDIR := $(PREFIX)/lib/systemd/system
 LINGUAS := $(shell grep -v '^\#' po/LINGUAS)
 CONTROLS_LINGUAS := $(shell grep -v '^\#' po/controls/LINGUAS)
 CATALOGS := $(foreach lang,$(LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/codegate.mo)
+# The controls' own, share/locale/<language>/LC_MESSAGES/codegate-controls.mo, for the library
+# and for the app, which links the controls in.
+CONTROLS_CATALOGS := $(foreach lang,$(CONTROLS_LINGUAS),$(DATADIR)/locale/$(lang)/LC_MESSAGES/codegate-controls.mo)
 MAN1DIR := $(DATADIR)/man/man1
 # The manual pages are the binaries' own --help, through help2man: they cannot drift from it.
 # help2man runs them under the C locale unless told otherwise, where GLib writes the help's
@@ -104,6 +107,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(CATALOGS) \
+	$(CONTROLS_CATALOGS) \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
@@ -244,7 +248,8 @@ conformance: locale
 # The templates translators start from, extracted from the files each POTFILES lists: Swift
 # with xgettext's C# parser (the same string literals, and {0} placeholders checked as
 # csharp-format), GtkBuilder files with its Glade one. Two domains: the app's (po/) and the
-# controls' own words (po/controls/), which ship inside the controls' library.
+# controls' own words (po/controls/), which SwiftPM's build compiles beside the binary that
+# carries the controls (EmbedPlugin), and `install` puts in share/locale.
 XGETTEXT := --from-code=UTF-8 --add-comments=TRANSLATORS: --package-version=$(VERSION) \
 	--msgid-bugs-address=https://github.com/codegate/codegate/issues
 # Each control's properties, declared once in gobject/controls.toml, written out to their Swift
@@ -291,7 +296,8 @@ lib:
 	$(RELEASE_BUILD) --product codegate-1
 
 # .build/stage: the library as an installed prefix (lib/, include/codegate-1/, the .pc, GIR,
-# typelib, VAPI), for the examples and the tests; `install` copies from it.
+# typelib, VAPI, the controls' catalogs in share/locale), for the examples and the tests;
+# `install` copies from it.
 stage: lib
 	LIB_VERSION=$(LIB_VERSION) scripts/stage_gobject.sh
 
@@ -317,6 +323,9 @@ install: release locale stage
 	install -Dm644 Resources/icons/$(APP_ID)-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	for lang in $(LINGUAS); do \
 		install -Dm644 .build/locale/$$lang/LC_MESSAGES/codegate.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/codegate.mo || exit 1; \
+	done
+	for lang in $(CONTROLS_LINGUAS); do \
+		install -Dm644 $(STAGE)/share/locale/$$lang/LC_MESSAGES/codegate-controls.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/codegate-controls.mo || exit 1; \
 	done
 	install -Dm755 $(STAGE)/lib/libcodegate-1.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/libcodegate-1.so.$(LIB_VERSION)
 	ln -sf libcodegate-1.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/libcodegate-1.so.0

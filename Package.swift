@@ -87,11 +87,15 @@ let package = Package(
         .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateBase"], swiftSettings: gtkThreadSettings),
         // The base every other target stands on, no GTK.
         .target(name: "CodeGateBase", dependencies: ["CGLib", "CLibintl"], swiftSettings: gtkThreadSettings),
+        // The controls' translations, which EmbedPlugin compiles into this target's resource
+        // bundle beside the binary that carries the controls, and the way to that binary. A C
+        // target: a Swift target with resources would link Foundation for its `Bundle.module`.
+        .target(name: "CControlsCatalogs", cSettings: releaseCSettings, plugins: ["EmbedPlugin"]),
         // The controls' models, no GTK.
         .target(
-            name: "CodeGateCore", dependencies: ["CodeGateBase"], swiftSettings: gtkThreadSettings,
-            plugins: ["EmbedPlugin"]),
-        // Embeds a target's GResource bundle and the controls' translations: no Foundation Bundle.
+            name: "CodeGateCore", dependencies: ["CodeGateBase", "CControlsCatalogs"],
+            swiftSettings: gtkThreadSettings),
+        // Embeds a target's GResource bundle, and compiles the controls' translations.
         .plugin(name: "EmbedPlugin", capability: .buildTool()),
         // The two GTK widgets, GTypes of their own.
         .target(

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # `make stage`: lays out libcodegate-1 as an installed prefix in .build/stage — the library
 # (made by `make lib`) with its SONAME link, the header, codegate-1.pc, CodeGate-1.gir (by
-# g-ir-scanner, which fails on any warning), CodeGate-1.typelib and codegate-1.vapi — so the
+# g-ir-scanner, which fails on any warning), CodeGate-1.typelib, codegate-1.vapi and the
+# controls' catalogs (share/locale, as SwiftPM's build of the library compiled them) — so the
 # examples and tests use exactly what `make install` installs. `make install` copies from here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=${LIB_VERSION:?LIB_VERSION is set by the Makefile}
 stage=$PWD/.build/stage
 built=.build/release/libcodegate-1.so
+catalogs=.build/release/CodeGate_CControlsCatalogs.resources/locale
 [ -f "$built" ] || { echo "stage: $built is missing: run make lib" >&2; exit 2; }
+[ -d "$catalogs" ] || { echo "stage: $catalogs is missing: run make lib" >&2; exit 2; }
 
 rm -rf "$stage"
 mkdir -p "$stage/lib/pkgconfig" "$stage/lib/girepository-1.0" "$stage/include/codegate-1" \
@@ -17,6 +20,8 @@ install -m755 "$built" "$stage/lib/libcodegate-1.so.$version"
 ln -s "libcodegate-1.so.$version" "$stage/lib/libcodegate-1.so.0"
 ln -s libcodegate-1.so.0 "$stage/lib/libcodegate-1.so"
 install -m644 gobject/codegate.h "$stage/include/codegate-1/codegate.h"
+# The library finds them from its own folder: lib/../share/locale.
+cp -r "$catalogs" "$stage/share/locale"
 # Relocatable: only prefix is absolute (libdir is lib here, lib/<multiarch> once installed).
 sed -e "s|@prefix@|$stage|" -e "s|@libdir@|\${prefix}/lib|" -e "s|@version@|$version|" gobject/codegate-1.pc.in \
     >"$stage/lib/pkgconfig/codegate-1.pc"

@@ -4,12 +4,13 @@ import PackagePlugin
 /// Embeds in a target what it reads at run time, so that a plain `swift build` — the
 /// package's own, or that of an app depending on it — is the whole build and nothing needs
 /// installing beside the binary: the target's GResource bundle, when
-/// `Resources/<target>.gresource.xml` exists, and the controls' translations for the target
-/// that words the controls (CodeGateCore).
+/// `Resources/<target>.gresource.xml` exists; and the controls' translations, compiled into
+/// the resources of the target that carries them (CControlsCatalogs), which SwiftPM copies
+/// beside the binary.
 @main
 struct EmbedPlugin: BuildToolPlugin {
-    /// The targets whose words are the controls', and the folder of their catalogs.
-    private static let catalogFolders = ["CodeGateCore": "po/controls"]
+    /// The targets that carry the controls' catalogs, and the folder of their sources.
+    private static let catalogFolders = ["CControlsCatalogs": "po/controls"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         var commands: [Command] = []

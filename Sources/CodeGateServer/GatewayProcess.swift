@@ -31,7 +31,7 @@ public enum GatewayProcess {
 
     private static func serve(_ arguments: [String], database: any SharedDatabase) -> Int32 {
         setlocale(LC_ALL, "")
-        TextDomain.bind(to: LocaleDirectory.find())
+        TextDomain.codegate.bind(to: LocaleDirectory.find())
         let options: GatewayOptions
         do {
             options = try GatewayOptions.parse(Array(arguments.dropFirst()))

@@ -27,7 +27,7 @@ final class LocalizationTests: XCTestCase {
     override func setUp() {
         XCTAssertTrue(FileManager.default.fileExists(atPath: Self.catalogs + "/zh_TW/LC_MESSAGES/codegate.mo"),
                       "no catalogs: run `make locale` (make test does)")
-        TextDomain.bind(to: Self.catalogs)
+        TextDomain.codegate.bind(to: Self.catalogs)
         for name in ["LC_ALL", "LANGUAGE"] {
             savedEnvironment[name] = ProcessInfo.processInfo.environment[name]
         }

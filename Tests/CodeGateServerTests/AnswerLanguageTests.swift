@@ -30,7 +30,7 @@ import Testing
     /// The app's own catalogs, which `make test` compiles into .build/locale first.
     @Test func wordsMessagesFromTheCatalogs() throws {
         let catalogs: String = try #require(LocaleDirectory.find(), "no .build/locale: run make locale")
-        TextDomain.bind(to: catalogs)
+        TextDomain.codegate.bind(to: catalogs)
         #expect(AnswerLanguage.english.tag == "en")
         #expect(AnswerLanguage.english.speaking { Refusal.notFound.message } == "There is no such endpoint")
         #expect(AnswerLanguage.traditionalChinese.tag == "zh-TW")

@@ -99,7 +99,7 @@ import Testing
     /// In the app's catalogs, which `make test` compiles into .build/locale first.
     @Test func refusalsAreWordedInTheAskedLanguage() async throws {
         let catalogs: String = try #require(LocaleDirectory.find(), "no .build/locale: run make locale")
-        TextDomain.bind(to: catalogs)
+        TextDomain.codegate.bind(to: catalogs)
         let (api, _) = gateway()
         let answer = await ask(api, "", language: "en")
         #expect(answer.header("Content-Language") == "en")

@@ -84,7 +84,7 @@ import Testing
     /// app's catalogs (which `make test` compiles into .build/locale first).
     @Test func theTextMessageIsInTheRequestsLanguage() async throws {
         let catalogs: String = try #require(LocaleDirectory.find(), "no .build/locale: run make locale")
-        TextDomain.bind(to: catalogs)
+        TextDomain.codegate.bind(to: catalogs)
         let (api, phone) = gateway()
         #expect(await ask(api, language: "en").status == 201)
         #expect(phone.messages.last?.text.hasPrefix("[CodeGate] Code ") == true, "\(phone.messages)")

@@ -47,7 +47,7 @@ public final class CodeGateApplication {
         // user's locale; the language is bound before parsing, which prints translated help.
         // The toolkit's language follows the window's, the command line's the user's.
         setlocale(LC_ALL, "")
-        TextDomain.bind(to: LocaleDirectory.find())
+        TextDomain.codegate.bind(to: LocaleDirectory.find())
         let toolkit = ToolkitLanguage.match()
         let start = toolkit.onCommandLine { prepare(count: count, arguments) }
         switch start {

@@ -23,7 +23,7 @@ struct ToolkitLanguage {
     static func match() -> ToolkitLanguage {
         // gettext's translation of "" is the header of the catalog it chose: empty when it
         // found none for the user's languages, and the window shows the source.
-        let hasCatalog = dgettext(TextDomain.name, "").map { $0.pointee != 0 } ?? false
+        let hasCatalog = dgettext(TextDomain.codegate.name, "").map { $0.pointee != 0 } ?? false
         let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
         guard let locale = messagesLocale(hasCatalog: hasCatalog, current: messages) else {
             return ToolkitLanguage(followsApp: false)
