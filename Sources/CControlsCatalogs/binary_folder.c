@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *codegate_controls_binary_folder(void) {
+char *controls_catalogs_binary_folder(void) {
     Dl_info info;
     struct link_map *map = NULL;
-    if (dladdr1((void *)codegate_controls_binary_folder, &info, (void **)&map, RTLD_DL_LINKMAP) == 0) {
+    if (dladdr1((void *)controls_catalogs_binary_folder, &info, (void **)&map, RTLD_DL_LINKMAP) == 0) {
         return NULL;
     }
     /* The main program's link map has an empty name, and dladdr's file name for it is argv[0],

@@ -7,7 +7,8 @@
  * library when they come from libcodegate-1. */
 
 /* The folder of the binary that carries this code, symlinks resolved; NULL when it cannot be
- * told. The caller frees it with free(). */
-char *codegate_controls_binary_folder(void);
+ * told. The caller frees it with free(). Hidden, and outside libcodegate-1's `codegate_*`
+ * namespace: not part of its C API. */
+__attribute__((visibility("hidden"))) char *controls_catalogs_binary_folder(void);
 
 #endif

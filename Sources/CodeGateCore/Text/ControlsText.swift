@@ -19,7 +19,7 @@ package enum ControlsText {
 
     /// The folder the domain is bound to; nil leaves gettext its system folder.
     package static let catalogFolder: String? = {
-        guard let folder = codegate_controls_binary_folder() else { return nil }
+        guard let folder = controls_catalogs_binary_folder() else { return nil }
         defer { free(folder) }
         return LocaleDirectory.first(of: candidates, in: String(cString: folder))
     }()
