@@ -16,6 +16,8 @@ import Testing
         var failure: CodeServiceError?
         /// Whether the server issues none.
         var none = false
+        /// How long the server says its challenges hold.
+        var validFor: Duration = .seconds(300)
     }
 
     private func prover() -> ChallengeProver {
@@ -24,7 +26,7 @@ import Testing
         return ChallengeProver(timers: clock) { () async throws(CodeServiceError) -> IssuedChallenge? in
             fetches.count += 1
             if let failure = fetches.failure { throw failure }
-            return fetches.none ? nil : IssuedChallenge(challenge: challenge, validFor: .seconds(300))
+            return fetches.none ? nil : IssuedChallenge(challenge: challenge, validFor: fetches.validFor)
         }
     }
 
@@ -50,6 +52,15 @@ import Testing
         _ = try await prover.proof()
         await clock.yield { fetches.count == 4 }
         #expect(fetches.count == 4, "fetched afresh, then the next readied")
+    }
+
+    @Test func aChallengeStaleAsItComesIsFetchedOnceMoreThenHandedOutWhateverItsAge() async throws {
+        let prover = prover()
+        // Valid for less than the margin: every challenge is stale as soon as it is solved.
+        fetches.validFor = .seconds(20)
+        #expect(try await prover.proof() == ChallengeProof(challenge: challenge, solution: 7))
+        await clock.yield { fetches.count == 3 }
+        #expect(fetches.count == 3, "the first came stale, the second was handed out, the third readied")
     }
 
     @Test func aFailedFetchIsTheRequestsFailureAndIsTriedAgain() async throws {

@@ -58,29 +58,37 @@ public final class ChallengeProver {
     /// else one made now. Throws what fetching the challenge met, or `.badAnswer` when the
     /// server's challenge has no solution.
     public func proof() async throws(CodeServiceError) -> ChallengeProof? {
-        // What was under way may have been asked for long ago; one asked for now is as fresh as
-        // any can be, and the server is the judge of it.
-        for attempt in 0..<3 {
-            if let ready, isFresh(ready) || attempt == 2 {
-                // A proof is spent by its request; the server's "none" holds for the next one.
-                if ready.proof != nil {
-                    self.ready = nil
-                    start()
-                }
-                return ready.proof
-            }
-            ready = nil
+        if let ready, isFresh(ready) { return take(ready) }
+        // What was under way may have been asked for long ago: when it comes stale, one asked
+        // for now is handed out whatever its age, as none can be fresher; the server judges it.
+        if let made = try await made(), isFresh(made) { return take(made) }
+        guard let made = try await made() else { throw .badAnswer }
+        return take(made)
+    }
+
+    /// `ready`'s proof, which its request spends: the next is readied at once. The server's
+    /// "none" is kept for the next request.
+    private func take(_ ready: Ready) -> ChallengeProof? {
+        if ready.proof != nil {
+            self.ready = nil
             start()
-            guard let making else { break }
-            // A request given up on gives up its challenge's fetch too: the next starts afresh.
-            let made = await withTaskCancellationHandler {
-                await making.value
-            } onCancel: {
-                making.cancel()
-            }
-            if case .failure(let error) = made { throw error }
         }
-        throw .badAnswer
+        return ready.proof
+    }
+
+    /// The challenge under way, or one started now, once made; nil when a `close` let it go.
+    private func made() async throws(CodeServiceError) -> Ready? {
+        ready = nil
+        start()
+        guard let making else { return nil }
+        // A request given up on gives up its challenge's fetch too: the next starts afresh.
+        let made = await withTaskCancellationHandler {
+            await making.value
+        } onCancel: {
+            making.cancel()
+        }
+        if case .failure(let error) = made { throw error }
+        return ready
     }
 
     /// What `request` answers, given a proof; when the server refuses the proof for a reason
