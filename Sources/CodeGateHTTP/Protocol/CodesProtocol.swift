@@ -120,6 +120,9 @@ enum CodesProtocol {
             let names = (ProtocolHeader.retryAfter, ProtocolField.retryAfterSeconds)
             return bad("429 whose \(names.0) (\(header)) and \(names.1) (\(body)) disagree")
         }
+        if let known = ProtocolErrorKind(rawValue: kind), let refusal = ChallengeRefusal(status: status, kind: known) {
+            return Refusal(error: .challengeRefused(refusal), settled: true, reason: kind)
+        }
         switch (status, ProtocolErrorKind(rawValue: kind)) {
         case (429, .cooldown) where cooldownAllowed:
             guard let seconds = answer.retryAfterSeconds ?? retryAfter else {
@@ -134,11 +137,6 @@ enum CodesProtocol {
         // A number the window took for one that the server will not text: the person can try another.
         case (400, .invalidPhone), (422, .regionNotServed), (422, .notAMobileNumber):
             return Refusal(error: .numberNotServed, settled: true, reason: kind)
-        case (400, .challengeRequired): return Refusal(error: .challengeRefused(.required), settled: true, reason: kind)
-        case (403, .challengeInvalid): return Refusal(error: .challengeRefused(.invalid), settled: true, reason: kind)
-        case (403, .challengeExpired): return Refusal(error: .challengeRefused(.expired), settled: true, reason: kind)
-        case (403, .challengeUnsolved): return Refusal(error: .challengeRefused(.unsolved), settled: true, reason: kind)
-        case (403, .challengeReplayed): return Refusal(error: .challengeRefused(.replayed), settled: true, reason: kind)
         case (400, .invalidRequest), (404, .notFound), (405, .methodNotAllowed),
             (411, .lengthRequired), (413, .payloadTooLarge), (415, .unsupportedMediaType), (422, .idempotencyMismatch):
             return Refusal(

@@ -1,5 +1,6 @@
 import CodeGateBase
 import CodeGateGateway
+import CodeGateHTTP
 import CodeGateService
 import CodeGateProtocol
 
@@ -65,8 +66,7 @@ enum Refusal: Error, Equatable {
         case .notAnObject, .missingMember, .missingNumber, .badIdempotencyKey, .repeatedHeader, .badContentLength,
             .badCode, .badVerificationID, .invalidPhone, .unassignedNumber, .malformedRequest:
             400
-        case .challenge(.required): 400
-        case .challenge: 403
+        case .challenge(let refusal): refusal.wire.status
         case .notFound: 404
         case .methodNotAllowed, .readOnlyPath: 405
         case .lengthRequired: 411
@@ -103,14 +103,7 @@ enum Refusal: Error, Equatable {
             case .global: .globalBudget
             case .client: .clientBudget
             }
-        case .challenge(let refusal):
-            switch refusal {
-            case .required: .challengeRequired
-            case .invalid: .challengeInvalid
-            case .expired: .challengeExpired
-            case .unsolved: .challengeUnsolved
-            case .replayed: .challengeReplayed
-            }
+        case .challenge(let refusal): refusal.wire.kind
         case .internal: .internal
         case .stateUnavailable(.crowded): .storeFull
         case .stateUnavailable(.recovering): .stateRecovering
