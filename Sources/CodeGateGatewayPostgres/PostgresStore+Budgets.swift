@@ -20,7 +20,7 @@ extension PostgresStore {
         let ordered = windows.sorted { ($0.name, $0.period) < ($1.name, $1.period) }
         for window in ordered {
             let period = window.period.wholeNanoseconds
-            try await lock("budget:\(period):" + window.name, on: connection, until: deadline)
+            lock("budget:\(period):" + window.name, on: connection)
             let start = GatewayStore.periodStart(window.period, at: now)
             let rows = try await connection.run(
                 "SELECT spent FROM codegate_budget_spent WHERE name = $1 AND period = $2 AND period_start = $3",
@@ -33,13 +33,14 @@ extension PostgresStore {
         return Sending(spent: spent, periodLeft: left)
     }
 
-    /// Writes the counters of `spent` that differ from `read`, under the locks `budgets` took.
+    /// Writes the counters of `spent` that differ from `read`, under the locks `budgets` took,
+    /// with the transaction's next statement.
     static func spend(
         _ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int], on connection: PostgresConnection,
-        until deadline: ContinuousClock.Instant, at now: SystemMoment
-    ) async throws(PostgresError) {
+        at now: SystemMoment
+    ) {
         for (window, count) in spent where read[window] != count {
-            try await connection.run(
+            connection.queue(
                 """
                 INSERT INTO codegate_budget_spent (name, period, period_start, spent) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (name, period) DO UPDATE SET period_start = excluded.period_start, spent = excluded.spent
@@ -47,7 +48,7 @@ extension PostgresStore {
                 [
                     window.name, String(window.period.wholeNanoseconds),
                     String(GatewayStore.periodStart(window.period, at: now)), String(count),
-                ], until: deadline)
+                ])
         }
     }
 }

@@ -12,8 +12,8 @@ extension PostgresStore {
         guard limit > 0 else { return nil }
         let interval = Duration.seconds(60) / limit
         let tolerance = Duration.seconds(60) - interval
-        return try await transaction { connection, deadline async throws(PostgresError) -> Int? in
-            try await Self.lock("client:" + client, on: connection, until: deadline)
+        return try await transaction(locking: ["client:" + client]) {
+            connection, deadline async throws(PostgresError) -> Int? in
             // Read under the lock, as `update` reads them.
             let now = moment()
             let rows = try await connection.run(
@@ -30,7 +30,7 @@ extension PostgresStore {
             }
             if due > tolerance { return max(1, (due - tolerance).secondsRoundedUp) }
             due += interval
-            try await connection.run(
+            connection.queue(
                 """
                 INSERT INTO codegate_clients (client, boot_id, due_boot, due_wall) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (client) DO UPDATE SET boot_id = $2, due_boot = $3, due_wall = $4
@@ -38,7 +38,7 @@ extension PostgresStore {
                 [
                     client, now.bootID, String((now.boot + due).wholeNanoseconds),
                     String((now.wall + due).wholeNanoseconds),
-                ], until: deadline)
+                ])
             return nil
         }
     }

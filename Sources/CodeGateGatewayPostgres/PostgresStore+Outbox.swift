@@ -11,19 +11,18 @@ extension PostgresStore {
     static let channel = "codegate_outbox"
 
     /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`, and tells the
-    /// other gateways at commit.
+    /// other gateways at commit; with the transaction's next statement.
     static func enqueue(
-        _ sms: SMSMessage, id: String, lifetime: Duration, on connection: PostgresConnection,
-        until deadline: ContinuousClock.Instant, at now: SystemMoment
-    ) async throws(PostgresError) {
+        _ sms: SMSMessage, id: String, lifetime: Duration, on connection: PostgresConnection, at now: SystemMoment
+    ) {
         let wall = String(now.wall.wholeNanoseconds)
-        try await connection.run(
+        connection.queue(
             """
             INSERT INTO codegate_outbox (id, recipient, text, created, expires, attempts, next_attempt, lease_until)
             VALUES ($1, $2, $3, $4, $5, 0, $4, 0)
             """,
-            [id, sms.recipient.e164, sms.text, wall, String((now.wall + lifetime).wholeNanoseconds)], until: deadline)
-        try await connection.run("NOTIFY \(channel)", until: deadline)
+            [id, sms.recipient.e164, sms.text, wall, String((now.wall + lifetime).wholeNanoseconds)])
+        connection.queue("NOTIFY \(channel)")
     }
 
     package func dropExpiredMessages() async throws(StateProblem) -> Int {

@@ -18,20 +18,18 @@ extension PostgresStore {
         return reply.flatMap { $0.isKept ? $0 : nil }
     }
 
-    /// Keeps `reply` under `key`, or forgets the key when nil.
-    static func store(
-        _ reply: GatewayReply?, for key: String, on connection: PostgresConnection,
-        until deadline: ContinuousClock.Instant, at now: SystemMoment
-    ) async throws(PostgresError) {
+    /// Keeps `reply` under `key`, or forgets the key when nil, with the transaction's next
+    /// statement.
+    static func store(_ reply: GatewayReply?, for key: String, on connection: PostgresConnection, at now: SystemMoment) {
         guard let reply else {
-            try await connection.run("DELETE FROM codegate_replies WHERE key = $1", [key], until: deadline)
+            connection.queue("DELETE FROM codegate_replies WHERE key = $1", [key])
             return
         }
-        try await connection.run(
+        connection.queue(
             """
             INSERT INTO codegate_replies (key, \(ReplyColumns.list)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             ON CONFLICT (key) DO UPDATE SET number = $2, boot_id = $3, issued_boot = $4, issued_wall = $5,
                 cooldown = $6, lifetime = $7, code_salt = $8
-            """, [key] + ReplyColumns.values(of: reply, at: now).map(PostgresText.cell), until: deadline)
+            """, [key] + ReplyColumns.values(of: reply, at: now).map(PostgresText.cell))
     }
 }

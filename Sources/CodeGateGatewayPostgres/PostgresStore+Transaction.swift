@@ -30,37 +30,40 @@ struct PostgresStoreTransaction: StoreTransaction {
         return (!rows.isEmpty, record)
     }
 
-    func save(_ record: GatewayRecord, for number: PhoneNumber) async throws(PostgresError) {
-        try await connection.run(
+    // The writes go with the transaction's next statement, its COMMIT at the latest: nothing
+    // the rules decide waits on them.
+
+    func save(_ record: GatewayRecord, for number: PhoneNumber) {
+        connection.queue(
             """
             INSERT INTO codegate_numbers (number, \(RecordColumns.list)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
             ON CONFLICT (number) DO UPDATE SET boot_id = $2, issued_boot = $3, issued_wall = $4,
                 cooldown = $5, lifetime = $6, attempts_left = $7, salt = $8, digest = $9
-            """, [number.e164] + RecordColumns.values(of: record, at: now).map(PostgresText.cell), until: deadline)
+            """, [number.e164] + RecordColumns.values(of: record, at: now).map(PostgresText.cell))
     }
 
-    func delete(_ number: PhoneNumber) async throws(PostgresError) {
-        try await connection.run("DELETE FROM codegate_numbers WHERE number = $1", [number.e164], until: deadline)
+    func delete(_ number: PhoneNumber) {
+        connection.queue("DELETE FROM codegate_numbers WHERE number = $1", [number.e164])
     }
 
     func reply(for key: String) async throws(PostgresError) -> GatewayReply? {
         try await PostgresStore.reply(for: key, on: connection, until: deadline, at: now)
     }
 
-    func store(_ reply: GatewayReply?, for key: String) async throws(PostgresError) {
-        try await PostgresStore.store(reply, for: key, on: connection, until: deadline, at: now)
+    func store(_ reply: GatewayReply?, for key: String) {
+        PostgresStore.store(reply, for: key, on: connection, at: now)
     }
 
     func budgets(_ windows: [BudgetWindow]) async throws(PostgresError) -> Sending {
         try await PostgresStore.budgets(windows, on: connection, until: deadline, at: now)
     }
 
-    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) async throws(PostgresError) {
-        try await PostgresStore.spend(spent, over: read, on: connection, until: deadline, at: now)
+    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) {
+        PostgresStore.spend(spent, over: read, on: connection, at: now)
     }
 
-    func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) async throws(PostgresError) {
-        try await PostgresStore.enqueue(sms, id: id, lifetime: lifetime, on: connection, until: deadline, at: now)
+    func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) {
+        PostgresStore.enqueue(sms, id: id, lifetime: lifetime, on: connection, at: now)
     }
 
     func reportDamagedRecord() {

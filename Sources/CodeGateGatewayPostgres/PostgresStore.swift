@@ -104,10 +104,9 @@ public final class PostgresStore: CodeStore {
         _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend?,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(StateProblem) -> Answer {
-        let outcome = try await transaction {
+        let locks = ["number:" + number.e164] + (replyKey.map { ["reply:" + $0] } ?? [])
+        let outcome = try await transaction(locking: locks) {
             connection, deadline async throws(PostgresError) -> Result<Answer, StateProblem> in
-            try await Self.lock("number:" + number.e164, on: connection, until: deadline)
-            if let replyKey { try await Self.lock("reply:" + replyKey, on: connection, until: deadline) }
             // The clocks are read once the locks are held: a decision made after another's
             // commit is stamped after it too, however long it waited for the lock.
             let transaction = PostgresStoreTransaction(
@@ -120,15 +119,18 @@ public final class PostgresStore: CodeStore {
 
     /// Runs `body` in one transaction on the connection once the transactions before it are
     /// done, connecting first if need be, within `callTimeout` for each call; forgets rows no
-    /// rule needs once every `pruneInterval`. Throws what the failure means for users; a lost
-    /// connection is dropped, for the next request after `retryDelay` to open another.
+    /// rule needs once every `pruneInterval`. The advisory locks on `locking` (`lock`) are
+    /// held when `body` starts, taken as the transaction begins, in one exchange with the
+    /// server. Throws what the failure means for users; a lost connection is dropped, for the
+    /// next request after `retryDelay` to open another.
     func transaction<Answer>(
+        locking locks: [String] = [],
         _ body: @MainActor (PostgresConnection, ContinuousClock.Instant) async throws(PostgresError) -> Answer
     ) async throws(StateProblem) -> Answer {
         try await turns.turn { () async throws(StateProblem) -> Answer in
             // The deadline counts from the turn: waiting for the others is not the server's time.
             let deadline = ContinuousClock.now + Self.callTimeout
-            let connection = try await begun(until: deadline)
+            let connection = try await begun(until: deadline, locking: locks)
             do throws(PostgresError) {
                 let answer = try await PostgresTransaction.run(on: connection, until: deadline, began: true) {
                     () async throws(PostgresError) in try await body(connection, deadline)
@@ -142,14 +144,17 @@ public final class PostgresStore: CodeStore {
         }
     }
 
-    /// A connection with a transaction begun on it. An idle connection the server closed (it
-    /// restarted, failed over, or ended idle sessions) fails at `BEGIN`, before anything was
-    /// done on it: then once more on a fresh one, so the first request after a restart is served.
-    private func begun(until deadline: ContinuousClock.Instant) async throws(StateProblem) -> PostgresConnection {
+    /// A connection with a transaction begun on it, holding the advisory locks on `locks`. An
+    /// idle connection the server closed (it restarted, failed over, or ended idle sessions)
+    /// fails at `BEGIN`, before anything was done on it: then once more on a fresh one, so the
+    /// first request after a restart is served.
+    private func begun(until deadline: ContinuousClock.Instant, locking locks: [String]) async throws(StateProblem)
+        -> PostgresConnection
+    {
         let reused = connection?.isOpen ?? false
         let first = try await connected()
         do {
-            try await first.run(script: Self.begin(before: deadline), until: deadline)
+            try await Self.begin(on: first, before: deadline, locking: locks)
             return first
         } catch {
             guard reused, error.connectionLost, !error.timedOut else { throw failed(error) }
@@ -157,7 +162,7 @@ public final class PostgresStore: CodeStore {
         }
         let second = try await connected()
         do {
-            try await second.run(script: Self.begin(before: deadline), until: deadline)
+            try await Self.begin(on: second, before: deadline, locking: locks)
             return second
         } catch {
             throw failed(error)
@@ -169,12 +174,24 @@ public final class PostgresStore: CodeStore {
     /// rather than kept for a request answered 503; the margin covers the two machines' clocks.
     static let commitMargin: Duration = .milliseconds(500)
 
-    /// `BEGIN`, and the wall-clock millisecond by which the transaction must commit
-    /// (`codegate.commit_by`, which the schema's deadline triggers read), in one message.
-    static func begin(before deadline: ContinuousClock.Instant) -> String {
+    /// `BEGIN`, the advisory locks on `locks`, and the wall-clock millisecond by which the
+    /// transaction must commit (`codegate.commit_by`, which the schema's deadline triggers
+    /// read), in one pipeline.
+    static func begin(
+        on connection: PostgresConnection, before deadline: ContinuousClock.Instant, locking locks: [String]
+    ) async throws(PostgresError) {
         let left = ContinuousClock.now.duration(to: deadline) - commitMargin
         let commitBy = (SystemMoment.now().wall + left).wholeNanoseconds / 1_000_000
-        return "BEGIN; SELECT set_config('codegate.commit_by', '\(commitBy)', true)"
+        connection.queue("BEGIN")
+        for name in locks { lock(name, on: connection) }
+        do {
+            try await connection.run(
+                "SELECT set_config('codegate.commit_by', $1, true)", [String(commitBy)], until: deadline)
+        } catch {
+            // A lock not had in time fails the transaction begun: it is ended here.
+            if !error.connectionLost { _ = try? await connection.run("ROLLBACK", until: deadline) }
+            throw error
+        }
     }
 
     /// The open connection, opened, set up and migrated first if need be.
@@ -233,11 +250,10 @@ public final class PostgresStore: CodeStore {
         report(line)
     }
 
-    /// Takes the transaction's advisory lock on `name`, waiting for whoever holds it.
-    static func lock(_ name: String, on connection: PostgresConnection, until deadline: ContinuousClock.Instant)
-        async throws(PostgresError)
-    {
-        try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name], until: deadline)
+    /// Takes the transaction's advisory lock on `name` with the next statement, which the server
+    /// runs once whoever holds it let go.
+    static func lock(_ name: String, on connection: PostgresConnection) {
+        connection.queue("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name])
     }
 
     /// Forgets, at most once every `pruneInterval`, the numbers, replies, clients, budget

@@ -1,6 +1,6 @@
-/// One transaction on a connection: `BEGIN` (unless the caller `began` it), the body, `COMMIT`,
-/// or `ROLLBACK` when the body throws. A transaction whose connection was lost is rolled back by
-/// the server.
+/// One transaction on a connection: `BEGIN` (unless the caller `began` it), the body, `COMMIT`
+/// (with the statements the body queued), or `ROLLBACK` when the body throws, the statements
+/// queued forgotten. A transaction whose connection was lost is rolled back by the server.
 @MainActor
 enum PostgresTransaction {
     static func run<Answer>(
@@ -13,6 +13,7 @@ enum PostgresTransaction {
             try await connection.run("COMMIT", until: deadline)
             return answer
         } catch {
+            connection.discardQueued()
             if !error.connectionLost { _ = try? await connection.run("ROLLBACK", until: deadline) }
             throw error
         }

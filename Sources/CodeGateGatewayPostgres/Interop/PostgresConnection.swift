@@ -18,10 +18,17 @@ import Glibc
 /// call at a time: the worker runs them in turn, and its owner makes each transaction's
 /// statements in turn too. `takeNotifications` and the properties are read on the main actor
 /// between calls.
+///
+/// A statement whose answer nobody reads — a lock, a write — is `queue`d rather than run: it
+/// goes to the server with the next call, in one pipeline (libpq's pipeline mode), so a
+/// transaction waits for the server once per answer it reads, not once per statement, and for
+/// one worker's turn each time. Its error is that call's.
 final class PostgresConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Where every call that waits for the server is made.
     let worker: BlockingWorker
+    /// The statements queued for the next call; touched on the main actor only, between calls.
+    private var queued: [PostgresStatement] = []
 
     /// Connects on `worker` to the database `url` (a libpq connection URI or `key=value` string)
     /// before `deadline`.
@@ -90,23 +97,57 @@ final class PostgresConnection: @unchecked Sendable {
         return senders
     }
 
-    /// Runs `sql` with `parameters` ($1, $2… as text; nil for NULL) and returns every row of its
-    /// result, each field as text (nil for NULL); throws the server's error, or a lost
-    /// connection when the answer did not come before `deadline`.
+    /// Runs `sql` with `parameters` ($1, $2… as text; nil for NULL), after the statements
+    /// queued, and returns every row of its result, each field as text (nil for NULL); throws
+    /// the server's error (a queued statement's among them), or a lost connection when the
+    /// answer did not come before `deadline`.
     @MainActor @discardableResult
     func run(_ sql: String, _ parameters: [String?] = [], until deadline: ContinuousClock.Instant) async throws(
         PostgresError
     ) -> [[String?]] {
-        try await worker.run { Result { () throws(PostgresError) in try self.call(sql, parameters, until: deadline) } }
-            .get()
+        let statement = PostgresStatement(sql: sql, parameters: parameters)
+        let ahead = takeQueued()
+        return try await worker.run {
+            Result { () throws(PostgresError) in
+                ahead.isEmpty
+                    ? try self.call(sql, parameters, until: deadline)
+                    : try self.call(pipeline: ahead + [statement], until: deadline)
+            }
+        }.get()
     }
 
-    /// Runs `sql`, statements separated by semicolons and no parameters, in one message: the
-    /// server runs them in order and abandons the rest at the first error. The rows of the
-    /// last that returns any; throws the first error.
+    /// Sends `sql` with `parameters` with the next call, whose error its error becomes; its
+    /// rows are not read. For what a transaction does not wait on: locks and writes.
+    @MainActor
+    func queue(_ sql: String, _ parameters: [String?] = []) {
+        queued.append(PostgresStatement(sql: sql, parameters: parameters))
+    }
+
+    /// Forgets the statements queued: their transaction failed, and a `ROLLBACK` sent after
+    /// them would be abandoned with them.
+    @MainActor
+    func discardQueued() {
+        queued.removeAll()
+    }
+
+    /// Runs `sql`, statements separated by semicolons and no parameters, in one message, after
+    /// the statements queued: the server runs them in order and abandons the rest at the first
+    /// error. The rows of the last that returns any; throws the first error.
     @MainActor @discardableResult
     func run(script sql: String, until deadline: ContinuousClock.Instant) async throws(PostgresError) -> [[String?]] {
-        try await worker.run { Result { () throws(PostgresError) in try self.call(script: sql, until: deadline) } }.get()
+        let ahead = takeQueued()
+        return try await worker.run {
+            Result { () throws(PostgresError) in
+                if !ahead.isEmpty { _ = try self.call(pipeline: ahead, until: deadline) }
+                return try self.call(script: sql, until: deadline)
+            }
+        }.get()
+    }
+
+    @MainActor
+    private func takeQueued() -> [PostgresStatement] {
+        defer { queued.removeAll() }
+        return queued
     }
 
     /// `run(_:_:until:)`, waiting on this thread.
@@ -126,16 +167,64 @@ final class PostgresConnection: @unchecked Sendable {
         return try results(until: deadline)
     }
 
+    /// `statements` in one pipeline, waiting on this thread: the rows of the last; throws the
+    /// first error, after which the server abandoned the rest.
+    private func call(pipeline statements: [PostgresStatement], until deadline: ContinuousClock.Instant)
+        throws(PostgresError) -> [[String?]]
+    {
+        guard PQenterPipelineMode(handle) == 1 else { throw lastError(connectionLost: true) }
+        for statement in statements {
+            let sent = withOptionalCStrings(statement.parameters) { values in
+                PQsendQueryParams(handle, statement.sql, Int32(statement.parameters.count), nil, values, nil, nil, 0)
+            }
+            guard sent == 1 else { throw lastError(connectionLost: true) }
+        }
+        guard PQpipelineSync(handle) == 1 else { throw lastError(connectionLost: true) }
+        // Each statement's results end with a null; then comes the pipeline's end. More nulls
+        // than statements would be a libpq this code does not know: the connection is dropped.
+        var rows: [[String?]] = []
+        var failure: PostgresError?
+        var ended = 0
+        while true {
+            guard let result = try nextResult(until: deadline) else {
+                ended += 1
+                guard ended <= statements.count else {
+                    throw PostgresError(message: "the pipeline's end did not come", connectionLost: true)
+                }
+                continue
+            }
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_PIPELINE_SYNC:
+                guard PQexitPipelineMode(handle) == 1 else { throw lastError(connectionLost: true) }
+                if let failure { throw failure }
+                return rows
+            case PGRES_TUPLES_OK:
+                if ended == statements.count - 1 { rows = Self.rows(of: result) }
+            case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY, PGRES_PIPELINE_ABORTED:
+                break
+            default:
+                failure = failure ?? error(in: result)
+            }
+        }
+    }
+
+    /// The next result of what was sent, waited for until `deadline`; nil at the end of one
+    /// query's results.
+    private func nextResult(until deadline: ContinuousClock.Instant) throws(PostgresError) -> OpaquePointer? {
+        while PQisBusy(handle) == 1 {
+            try wait(for: Int16(POLLIN), until: deadline, connecting: false)
+            guard PQconsumeInput(handle) == 1 else { throw lastError(connectionLost: true) }
+        }
+        return PQgetResult(handle)
+    }
+
     /// Every result of the query sent, waited for until `deadline`.
     private func results(until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
         var rows: [[String?]] = []
         var failure: PostgresError?
         while true {
-            while PQisBusy(handle) == 1 {
-                try wait(for: Int16(POLLIN), until: deadline, connecting: false)
-                guard PQconsumeInput(handle) == 1 else { throw lastError(connectionLost: true) }
-            }
-            guard let result = PQgetResult(handle) else { break }
+            guard let result = try nextResult(until: deadline) else { break }
             defer { PQclear(result) }
             switch PQresultStatus(result) {
             case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
