@@ -22,13 +22,22 @@ import Glibc
 /// A statement whose answer nobody reads — a lock, a write — is `queue`d rather than run: it
 /// goes to the server with the next call, in one pipeline (libpq's pipeline mode), so a
 /// transaction waits for the server once per answer it reads, not once per statement, and for
-/// one worker's turn each time. Its error is that call's.
+/// one worker's turn each time. Its error is that call's. Each statement is prepared on the
+/// server the first time the connection sends it, so the server parses and plans it once.
 final class PostgresConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Where every call that waits for the server is made.
     let worker: BlockingWorker
     /// The statements queued for the next call; touched on the main actor only, between calls.
     private var queued: [PostgresStatement] = []
+    /// The statements prepared on the server, by SQL, with their names: the server parses and
+    /// plans each once per connection. Touched on the worker only.
+    private var prepared: [String: String] = [:]
+    /// How many names were given: each preparation gets a new one.
+    private var preparations = 0
+    /// Statements prepared at most: the store's own are about twenty; any more are parsed at
+    /// each run.
+    private static let maxPrepared = 64
 
     /// Connects on `worker` to the database `url` (a libpq connection URI or `key=value` string)
     /// before `deadline`.
@@ -108,11 +117,7 @@ final class PostgresConnection: @unchecked Sendable {
         let statement = PostgresStatement(sql: sql, parameters: parameters)
         let ahead = takeQueued()
         return try await worker.run {
-            Result { () throws(PostgresError) in
-                ahead.isEmpty
-                    ? try self.call(sql, parameters, until: deadline)
-                    : try self.call(pipeline: ahead + [statement], until: deadline)
-            }
+            Result { () throws(PostgresError) in try self.call(pipeline: ahead + [statement], until: deadline) }
         }.get()
     }
 
@@ -150,57 +155,72 @@ final class PostgresConnection: @unchecked Sendable {
         return queued
     }
 
-    /// `run(_:_:until:)`, waiting on this thread.
-    private func call(_ sql: String, _ parameters: [String?], until deadline: ContinuousClock.Instant)
-        throws(PostgresError) -> [[String?]]
-    {
-        let sent = withOptionalCStrings(parameters) { values in
-            PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-        }
-        guard sent == 1 else { throw lastError(connectionLost: true) }
-        return try results(until: deadline)
-    }
-
     /// `run(script:until:)`, waiting on this thread.
     private func call(script sql: String, until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
         guard PQsendQuery(handle, sql) == 1 else { throw lastError(connectionLost: true) }
         return try results(until: deadline)
     }
 
-    /// `statements` in one pipeline, waiting on this thread: the rows of the last; throws the
-    /// first error, after which the server abandoned the rest.
+    /// `statements` in one pipeline, each prepared on the server the first time, waiting on this
+    /// thread: the rows of the last; throws the first error, after which the server abandoned
+    /// the rest.
     private func call(pipeline statements: [PostgresStatement], until deadline: ContinuousClock.Instant)
         throws(PostgresError) -> [[String?]]
     {
         guard PQenterPipelineMode(handle) == 1 else { throw lastError(connectionLost: true) }
+        // What was sent, in order: each statement's execution, after its preparation when it is
+        // new (the name it is prepared under).
+        var sent: [String?] = []
         for statement in statements {
-            let sent = withOptionalCStrings(statement.parameters) { values in
-                PQsendQueryParams(handle, statement.sql, Int32(statement.parameters.count), nil, values, nil, nil, 0)
+            let count = Int32(statement.parameters.count)
+            var name = prepared[statement.sql]
+            if name == nil && prepared.count < Self.maxPrepared {
+                preparations += 1
+                let new = "codegate_\(preparations)"
+                guard PQsendPrepare(handle, new, statement.sql, count, nil) == 1 else {
+                    throw lastError(connectionLost: true)
+                }
+                prepared[statement.sql] = new
+                sent.append(statement.sql)
+                name = new
             }
-            guard sent == 1 else { throw lastError(connectionLost: true) }
+            let executed = withOptionalCStrings(statement.parameters) { values in
+                if let name {
+                    PQsendQueryPrepared(handle, name, count, values, nil, nil, 0)
+                } else {
+                    PQsendQueryParams(handle, statement.sql, count, nil, values, nil, nil, 0)
+                }
+            }
+            guard executed == 1 else { throw lastError(connectionLost: true) }
+            sent.append(nil)
         }
         guard PQpipelineSync(handle) == 1 else { throw lastError(connectionLost: true) }
-        // Each statement's results end with a null; then comes the pipeline's end. More nulls
-        // than statements would be a libpq this code does not know: the connection is dropped.
+        // Each command's results end with a null; then comes the pipeline's end. More nulls than
+        // commands would be a libpq this code does not know: the connection is dropped.
         var rows: [[String?]] = []
         var failure: PostgresError?
         var ended = 0
         while true {
             guard let result = try nextResult(until: deadline) else {
                 ended += 1
-                guard ended <= statements.count else {
+                guard ended <= sent.count else {
                     throw PostgresError(message: "the pipeline's end did not come", connectionLost: true)
                 }
                 continue
             }
             defer { PQclear(result) }
-            switch PQresultStatus(result) {
+            let status = PQresultStatus(result)
+            // A preparation that did not happen leaves no statement of that name behind.
+            if ended < sent.count, let sql = sent[ended], status != PGRES_COMMAND_OK {
+                prepared[sql] = nil
+            }
+            switch status {
             case PGRES_PIPELINE_SYNC:
                 guard PQexitPipelineMode(handle) == 1 else { throw lastError(connectionLost: true) }
                 if let failure { throw failure }
                 return rows
             case PGRES_TUPLES_OK:
-                if ended == statements.count - 1 { rows = Self.rows(of: result) }
+                if ended == sent.count - 1 { rows = Self.rows(of: result) }
             case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY, PGRES_PIPELINE_ABORTED:
                 break
             default:
