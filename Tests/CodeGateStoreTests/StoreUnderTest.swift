@@ -16,7 +16,8 @@ final class StoreUnderTest {
         case sqlite, postgres
     }
 
-    nonisolated static let kind = Kind(rawValue: String(cString: getenv("CODEGATE_TEST_STORE") ?? strdup("sqlite"))) ?? .sqlite
+    nonisolated static let kind =
+        Kind(rawValue: String(cString: getenv("CODEGATE_TEST_STORE") ?? strdup("sqlite"))) ?? .sqlite
 
     let clock = ManualTimerPort()
     /// A boot of this test's own, so that rows other runs left on a shared database never pass
