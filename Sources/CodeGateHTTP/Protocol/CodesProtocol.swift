@@ -120,10 +120,11 @@ enum CodesProtocol {
             let names = (ProtocolHeader.retryAfter, ProtocolField.retryAfterSeconds)
             return bad("429 whose \(names.0) (\(header)) and \(names.1) (\(body)) disagree")
         }
-        if let known = ProtocolErrorKind(rawValue: kind), let refusal = ChallengeRefusal(status: status, kind: known) {
+        let known = ProtocolErrorKind(rawValue: kind)
+        if let known, let refusal = ChallengeRefusal(status: status, kind: known) {
             return Refusal(error: .challengeRefused(refusal), settled: true, reason: kind)
         }
-        switch (status, ProtocolErrorKind(rawValue: kind)) {
+        switch (status, known) {
         case (429, .cooldown) where cooldownAllowed:
             guard let seconds = answer.retryAfterSeconds ?? retryAfter else {
                 return bad("429 cooldown without the seconds left")
