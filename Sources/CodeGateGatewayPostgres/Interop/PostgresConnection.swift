@@ -135,30 +135,10 @@ final class PostgresConnection: @unchecked Sendable {
         queued.removeAll()
     }
 
-    /// Runs `sql`, statements separated by semicolons and no parameters, in one message, after
-    /// the statements queued: the server runs them in order and abandons the rest at the first
-    /// error. The rows of the last that returns any; throws the first error.
-    @MainActor @discardableResult
-    func run(script sql: String, until deadline: ContinuousClock.Instant) async throws(PostgresError) -> [[String?]] {
-        let ahead = takeQueued()
-        return try await worker.run {
-            Result { () throws(PostgresError) in
-                if !ahead.isEmpty { _ = try self.call(pipeline: ahead, until: deadline) }
-                return try self.call(script: sql, until: deadline)
-            }
-        }.get()
-    }
-
     @MainActor
     private func takeQueued() -> [PostgresStatement] {
         defer { queued.removeAll() }
         return queued
-    }
-
-    /// `run(script:until:)`, waiting on this thread.
-    private func call(script sql: String, until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
-        guard PQsendQuery(handle, sql) == 1 else { throw lastError(connectionLost: true) }
-        return try results(until: deadline)
     }
 
     /// `statements` in one pipeline, each prepared on the server the first time, waiting on this
@@ -237,26 +217,6 @@ final class PostgresConnection: @unchecked Sendable {
             guard PQconsumeInput(handle) == 1 else { throw lastError(connectionLost: true) }
         }
         return PQgetResult(handle)
-    }
-
-    /// Every result of the query sent, waited for until `deadline`.
-    private func results(until deadline: ContinuousClock.Instant) throws(PostgresError) -> [[String?]] {
-        var rows: [[String?]] = []
-        var failure: PostgresError?
-        while true {
-            guard let result = try nextResult(until: deadline) else { break }
-            defer { PQclear(result) }
-            switch PQresultStatus(result) {
-            case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-                break
-            case PGRES_TUPLES_OK:
-                rows = Self.rows(of: result)
-            default:
-                failure = failure ?? error(in: result)
-            }
-        }
-        if let failure { throw failure }
-        return rows
     }
 
     private static func rows(of result: OpaquePointer) -> [[String?]] {
