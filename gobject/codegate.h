@@ -87,8 +87,8 @@ GType codegate_failure_kind_get_type (void) G_GNUC_CONST;
  *
  * The slide-to-unlock check: a thumb dragged (or stepped by keys or clicks) to the end of its
  * track unlocks it and sets #CodeGateSlideToUnlock:unlocked (connect to `notify::unlocked`);
- * let go early, it glides back. A wheel turn, Page Up/Down, Home/End or a click on the track
- * never unlock it at once.
+ * let go early, it glides back. Each click on it is one step; a wheel turn, Page Up/Down,
+ * Home/End or a click never unlock it at once.
  *
  * It is a #GtkScale: its CSS name is `slide-to-unlock`, with the style class `slide-to-unlock`
  * (plus `unlocked`, `gliding` and `at-start` by state, and `keyboard-ring` while a keyboard user

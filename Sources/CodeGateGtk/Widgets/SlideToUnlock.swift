@@ -6,9 +6,8 @@ import CodeGateCore
 /// The slide-to-unlock control over a `SlideUnlock` model, a GtkScale of its own: the track left
 /// of the thumb fills in and the hint sits on the track.
 ///
-/// Only a drag of the thumb or steps to the end move it — a → key press, a click on the thumb
-/// or on the track ahead of it, a value an assistive technology sets through AT-SPI are one
-/// step each; the mouse wheel, Page Up/Down and Home/End are refused, so no single action
+/// Only a drag of the thumb or steps to the end move it — a → key press, a click anywhere on
+/// it, a value an assistive technology sets through AT-SPI are one step each; the mouse wheel, Page Up/Down and Home/End are refused, so no single action
 /// unlocks it. In a right-to-left language GTK mirrors the scale, as a Hebrew or Arabic reader
 /// expects: the thumb starts at the right, ← steps it and a drag to the left unlocks it, and the
 /// words that name a key or a side say ← and the left end. Letting go of
@@ -318,8 +317,8 @@ public final class SlideToUnlock {
 
     /// A press anywhere but on the thumb is claimed before the scale sees it: with
     /// `gtk-primary-button-warps-slider` the scale would jump the thumb to the click and let a
-    /// single click drag it to the end; ahead of the thumb it is one step instead. A press on
-    /// the thumb starts a drag, or a click.
+    /// single click drag it to the end; off the thumb it is one step instead. A press on the
+    /// thumb starts a drag, or a click.
     private func pressed(_ gesture: OpaquePointer, x: Double, y: Double) {
         guard let target = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT),
               String(cString: gtk_widget_get_css_name(target)) != "slider"
@@ -331,14 +330,9 @@ public final class SlideToUnlock {
             return
         }
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
-        // A click on the track ahead of the thumb is one step too: a head pointer or eye gaze
-        // that keeps clicking the same spot is not left behind once the thumb has moved on.
-        // Ahead is to the left on a mirrored track.
-        var bounds = graphene_rect_t()
-        if let thumb, gtk_widget_compute_bounds(thumb, widget, &bounds) != 0,
-           model.isMirrored ? x < Double(bounds.origin.x) : x > Double(bounds.origin.x + bounds.size.width) {
-            model.stepForward()
-        }
+        // Behind the thumb too, not only ahead of it: a head pointer or eye gaze that keeps
+        // clicking one spot in the middle would otherwise be stuck once the thumb passed it.
+        model.stepForward()
     }
 
     /// The end of a drag glides the thumb back unless it reached the end; a click on the thumb
