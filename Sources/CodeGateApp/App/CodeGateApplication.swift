@@ -138,6 +138,7 @@ public final class CodeGateApplication {
     private func activate() {
         MainQueueSource.install()
         if window == nil {
+            IconThemePreload.restart()
             let window = Self.openWindow(
                 application: application, options: options, timers: GLibTimerPort(),
                 state: Self.openStateFolder())
