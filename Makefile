@@ -5,7 +5,8 @@
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
 # finds them. `make soak` runs the real window through 200 request cycles and reports its
 # memory and height, then storms every window with random keys and clicks for STORM_SECONDS
-# (default 180); `make bench` compares its cost with the C and PyGObject references. `make docs`
+# (default 180); `make bench` compares its cost with the C and PyGObject references, and
+# `make orderfile` rewrites libcodegate-1's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md);
 # `make conformance DATABASE=postgresql://… [KEY_FILE=…]` starts its gateway on that database.
@@ -64,6 +65,8 @@ GOBJECT_PACKAGES := $(RUN_PACKAGES) gobject-introspection libgirepository1.0-dev
 # under valgrind.
 GOBJECT_TEST_PACKAGES := $(GOBJECT_PACKAGES) python3-gi gir1.2-gtk-4.0 valgrind xvfb xauth xdotool \
 	dbus-daemon dbus-bin libglib2.0-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0
+# scripts/orderfile.sh: the Python example under callgrind.
+ORDER_PACKAGES := $(GOBJECT_PACKAGES) python3-gi gir1.2-gtk-4.0 valgrind xvfb xauth xdotool
 MULTIARCH ?= $(shell uname -m)-linux-gnu
 LIBDIR ?= $(PREFIX)/lib/$(MULTIARCH)
 INCLUDEDIR ?= $(PREFIX)/include
@@ -111,7 +114,7 @@ INSTALLED := $(BINDIR)/codegate $(BINDIR)/codegate-gateway \
 	$(LIB_FILES) \
 	$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: lib stage deb run test check lint controls docs screenshot bench soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
+.PHONY: lib stage deb run test check lint controls docs screenshot bench orderfile soak build release install uninstall pot locale a11y-report contrast-report orca-report conformance
 
 # Compiles the settings schemas and refreshes the icon cache, the desktop database and ld.so's
 # cache (for libcodegate-1) after (un)installing: only for a live install
@@ -206,6 +209,12 @@ docs: stage
 bench: stage
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh
+
+# Rewrites gobject/codegate-1.order, the layout of libcodegate-1's functions, from a profile of
+# the Python example: run it after changes to what the controls run at start-up.
+orderfile: stage
+	$(call require,$(ORDER_PACKAGES))
+	scripts/orderfile.sh
 
 # Not part of `test`: 200 cycles through the real window take several minutes, and the key
 # storm after them (on a private session bus) STORM_SECONDS more.

@@ -38,6 +38,15 @@ export GSK_RENDERER=cairo GDK_DEBUG=gl-disable GTK_A11Y=none XDG_STATE_HOME=$sta
     --json "$state/counting.json" .build/release/codegate
 bounds=0
 /usr/bin/python3 scripts/bench_bounds.py "$state/window.json" "$state/counting.json" || bounds=$?
+# The library's function order (gobject/codegate-1.order) names functions of our own modules,
+# which renames move: fails when fewer than nine in ten of them are still in the library.
+own="^[\$]s[0-9]*CodeGate"
+ours=$(grep -c "$own" gobject/codegate-1.order || true)
+found=$(nm --defined-only .build/release/libcodegate-1.so | awk '{ print $NF }' | sort -u |
+    grep -Fxc -f <(grep "$own" gobject/codegate-1.order) || true)
+echo "library function order: $found of its $ours functions of our own are in the library"
+[ $((found * 10)) -ge $((ours * 9)) ] ||
+    { echo "bench: gobject/codegate-1.order is stale: run make orderfile" >&2; bounds=1; }
 # The Python example over the GObject library, as `make stage` staged it, beside the pure
 # PyGObject reference: fails when it misses issue 15's bounds. A missed bound fails the bench
 # at its end, after every measurement has run and printed.
