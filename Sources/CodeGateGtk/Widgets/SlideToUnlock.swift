@@ -7,14 +7,15 @@ import CodeGateCore
 /// of the thumb fills in and the hint sits on the track.
 ///
 /// Only a drag of the thumb or steps to the end move it — a → key press, a click anywhere on
-/// it, a value an assistive technology sets through AT-SPI are one step each; the mouse wheel, Page Up/Down and Home/End are refused, so no single action
-/// unlocks it. In a right-to-left language GTK mirrors the scale, as a Hebrew or Arabic reader
-/// expects: the thumb starts at the right, ← steps it and a drag to the left unlocks it, and the
-/// words that name a key or a side say ← and the left end. Letting go of
-/// the thumb early, or pausing the steps, glides it back; the model runs the glide and the
-/// pause, the control draws each frame and names each state for screen readers. The words on
-/// it are the model's (`hint`, `unlockedHint`, `keyboardHint`, `focusedHint`, the accessible names) and this
-/// control's (`tooltip`); all can be set.
+/// it, a value an assistive technology sets through AT-SPI are one step each; the mouse wheel,
+/// Page Up/Down and Home/End are refused, so no single action unlocks it. In a right-to-left
+/// language GTK mirrors the scale, as a Hebrew or Arabic reader expects: the thumb starts at
+/// the right, ← steps it and a drag to the left unlocks it, and the words that name a key or a
+/// side say ← and the left end. Letting go of the thumb early, or pausing the steps, glides it
+/// back; the model runs the glide and the pause, the control draws each frame and names each
+/// state for screen readers. The words on it are the model's (`hint`, `unlockedHint`,
+/// `keyboardHint`, `focusedHint`, the accessible names) and this control's (`tooltip`); all can
+/// be set.
 ///
 /// Its widget is a CodeGateSlideToUnlock — the same GType C, Python, GJS and Vala use, with its
 /// properties — and this class is a typed handle over it: it lives as long as the widget, and
