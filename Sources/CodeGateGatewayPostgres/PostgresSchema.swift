@@ -75,6 +75,16 @@ enum PostgresSchema {
             "CREATE TABLE codegate_challenges (salt text PRIMARY KEY, idempotency_key text, expires bigint NOT NULL)",
             "CREATE INDEX codegate_challenges_expires ON codegate_challenges (expires)",
         ],
+        // Meters in place of the budgets' counters per calendar period (`GatewayStore`'s
+        // schema 4): the buckets that replace them start full.
+        [
+            "DROP TABLE codegate_budget_spent",
+            """
+            CREATE TABLE codegate_meters (
+                name text PRIMARY KEY, stamp bigint NOT NULL, value bigint NOT NULL, expires bigint NOT NULL)
+            """,
+            "CREATE INDEX codegate_meters_expires ON codegate_meters (expires)",
+        ],
     ]
 
     /// The version this gateway brings the database to.

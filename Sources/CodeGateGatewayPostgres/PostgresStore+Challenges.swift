@@ -7,6 +7,14 @@ import CodeGateService
 /// gateways spending one challenge at once meet on its primary key: the second waits for the
 /// first's commit, then sees its row.
 extension PostgresStoreTransaction {
+    func hasSpent(_ challenge: ChallengeSpend) async throws(PostgresError) -> Bool {
+        let rows = try await connection.run(
+            "SELECT idempotency_key FROM codegate_challenges WHERE salt = $1", [challenge.salt], until: deadline)
+        guard let row = rows.first else { return false }
+        guard let key = challenge.key, let spentUnder = row.first.flatMap({ $0 }) else { return true }
+        return spentUnder != key
+    }
+
     func spend(_ challenge: ChallengeSpend) async throws(PostgresError) -> Bool {
         let inserted = try await connection.run(
             """

@@ -54,12 +54,12 @@ struct PostgresStoreTransaction: StoreTransaction {
         PostgresStore.store(reply, for: key, on: connection, at: now)
     }
 
-    func budgets(_ windows: [BudgetWindow]) async throws(PostgresError) -> Sending {
-        try await PostgresStore.budgets(windows, on: connection, until: deadline, at: now)
+    func meters(_ names: [String]) async throws(PostgresError) -> [String: Meter] {
+        try await PostgresStore.meters(names, on: connection, until: deadline, at: now)
     }
 
-    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) {
-        PostgresStore.spend(spent, over: read, on: connection, at: now)
+    func write(_ meters: [String: Meter], over read: [String: Meter]) {
+        PostgresStore.write(meters, over: read, on: connection)
     }
 
     func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) {

@@ -101,7 +101,7 @@ public final class PostgresStore: CodeStore {
     }
 
     package func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend?,
+        _ number: PhoneNumber, replyKey: String?, meters: [String], challenge: ChallengeSpend?,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(StateProblem) -> Answer {
         let locks = ["number:" + number.e164] + (replyKey.map { ["reply:" + $0] } ?? [])
@@ -112,7 +112,7 @@ public final class PostgresStore: CodeStore {
             let transaction = PostgresStoreTransaction(
                 store: self, connection: connection, deadline: deadline, now: moment())
             return try await StoreRules.update(
-                in: transaction, number, replyKey: replyKey, budgets: budgets, challenge: challenge, decide)
+                in: transaction, number, replyKey: replyKey, meters: meters, challenge: challenge, decide)
         }
         return try outcome.get()
     }
@@ -256,8 +256,8 @@ public final class PostgresStore: CodeStore {
         connection.queue("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name])
     }
 
-    /// Forgets, at most once every `pruneInterval`, the numbers, replies, clients, budget
-    /// counters and challenges no rule needs any more at this gateway's clocks. A row another transaction is deciding on is
+    /// Forgets, at most once every `pruneInterval`, the numbers, replies, clients, meters and
+    /// challenges no rule needs any more at this gateway's clocks. A row another transaction is deciding on is
     /// one that transaction reads as gone too, and writes back whole if it keeps it.
     /// A failure is logged and the transaction's answer stands: it committed.
     private func pruneIfDue(on connection: PostgresConnection) async {
@@ -287,9 +287,8 @@ public final class PostgresStore: CodeStore {
         try await connection.run(
             "DELETE FROM codegate_clients WHERE (CASE WHEN boot_id = $1 THEN due_boot - $2 ELSE due_wall - $3 END) <= 0",
             clocks, until: deadline)
-        // A counter of a period that is over counts nothing: each number and client has its own.
-        try await connection.run(
-            "DELETE FROM codegate_budget_spent WHERE period_start + period <= $1", [clocks[2]], until: deadline)
+        // A meter past its expiry is one no rule needs: each number and client has its own.
+        try await connection.run("DELETE FROM codegate_meters WHERE expires <= $1", [clocks[2]], until: deadline)
         // An expired challenge is refused before any store is asked (and by the transaction).
         try await connection.run(
             "DELETE FROM codegate_challenges WHERE expires <= $1", [String(moment.wall.components.seconds)],

@@ -36,6 +36,20 @@ enum PostgresText {
         return values
     }
 
+    /// `texts` as a `text[]` literal: each element quoted, its quotes and backslashes escaped,
+    /// so no text can end the array or split an element.
+    static func array(_ texts: [String]) -> String {
+        let quoted = texts.map { text in
+            var element = "\""
+            for character in text {
+                if character == "\"" || character == "\\" { element.append("\\") }
+                element.append(character)
+            }
+            return element + "\""
+        }
+        return "{" + quoted.joined(separator: ",") + "}"
+    }
+
     /// `bytes` as a `bytea`.
     static func bytea(_ bytes: [UInt8]) -> String {
         "\\x" + Hex.encode(bytes)

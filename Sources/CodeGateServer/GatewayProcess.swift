@@ -99,8 +99,11 @@ public enum GatewayProcess {
         let guarded = service.suspensions.observe { suspension in
             let minutes = (suspension.secondsLeft + 59) / 60
             report(
-                "suspended the \(suspension.level) \(suspension.prefix) for \(minutes) min, to the end of its UTC day: "
-                    + "its codes go unverified (SMS pumping?)")
+                suspension.kind == .throttled
+                    ? "throttled new numbers' codes to the \(suspension.level) \(suspension.prefix) for about \(minutes) "
+                        + "min: far more requests than its history makes usual (SMS pumping?)"
+                    : "suspended new numbers' codes to the \(suspension.level) \(suspension.prefix) for about "
+                        + "\(minutes) min: its codes go unverified (SMS pumping?)")
             server.record(suspension)
             alerts?.tell(suspension)
         }

@@ -20,33 +20,57 @@ import Testing
         })
     }
 
+    /// The budgets of `file` alone: the guard is off unless the file turns it on, so that the
+    /// numbers of one block the tests use are refused by the budgets only.
     private func service(_ file: String) throws -> LocalCodeService {
         var policy = CodePolicy()
         policy.cooldown = .seconds(1)
         return LocalCodeService(
             timers: clock, random: SeededRandom(seed: 3), policy: policy, store: store,
-            budgets: try BudgetPlan.parse(file))
+            budgets: try BudgetPlan.parse("guard day 0\nvolume hour 0\n" + file))
     }
 
     private func number(_ text: String) -> PhoneNumber { PhoneNumber(e164: text)! }
 
-    @Test func aPrefixBudgetRefusesUntilItsHourEnds() async throws {
-        let service = try service("+44 hour 2\n")
-        var answers: [KeyedReceipt] = []
-        for index in 0..<3 {
-            answers.append(
-                try await service.requestCode(for: number("+44770090010\(index)"), idempotencyKey: "k\(index)"))
+    /// "+44 hour 4": two at once (too few to keep one back for returning numbers), then one
+    /// every 20 minutes (3600 s / (4 − 2 + 1)).
+    @Test func aPrefixBudgetGivesHalfAtOnceThenRefillsSmoothly() async throws {
+        let service = try service("+44 hour 4\n")
+        #expect(try await sent(service, "+447700900100", "a"))
+        #expect(try await sent(service, "+447700900101", "b"))
+        #expect(
+            try await service.requestCode(for: number("+447700900102"), idempotencyKey: "c")
+                == .overBudget(BudgetRefusal(kind: .country, prefix: "+44", secondsLeft: 1200)))
+        clock.advance(by: .seconds(1199))
+        #expect(
+            try await service.requestCode(for: number("+447700900103"), idempotencyKey: "d")
+                == .overBudget(BudgetRefusal(kind: .country, prefix: "+44", secondsLeft: 1)))
+        clock.advance(by: .seconds(1))
+        #expect(try await sent(service, "+447700900104", "e"))
+    }
+
+    /// However the hour is placed, no budget gives more than its count in it: a request every
+    /// 10 s for three hours, each number new.
+    @Test func noHourEverHoldsMoreThanTheCap() async throws {
+        let service = try service("+44 hour 7\n")
+        var sends: [Duration] = []
+        let start = clock.now
+        for index in 0..<1080 {
+            if try await sent(service, "+4477009\(10000 + index)", "k\(index)") {
+                sends.append(start.duration(to: clock.now))
+            }
+            clock.advance(by: .seconds(10))
         }
-        #expect(answers.prefix(2).allSatisfy { if case .sent = $0 { true } else { false } })
-        #expect(answers[2] == .overBudget(BudgetRefusal(kind: .country, prefix: "+44", secondsLeft: 3590)))
-        clock.advance(by: .seconds(3590))
-        let after = try await service.requestCode(for: number("+447700900103"), idempotencyKey: "k9")
-        #expect(after != .overBudget(BudgetRefusal(kind: .country, prefix: "+44", secondsLeft: 3600)))
-        if case .sent = after {} else { Issue.record("refused after the hour: \(after)") }
+        for (index, first) in sends.enumerated() {
+            let inHour = sends[index...].prefix { $0 - first < .seconds(3600) }.count
+            #expect(inHour <= 7, "\(inHour) in the hour from \(first)")
+        }
+        // Four at once, one of them kept for returning numbers, then one every 900 s.
+        #expect(sends.count == 3 + 11, "\(sends)")
     }
 
     /// The app's window asks through the same rules as an HTTP request, with no key: a spent
-    /// budget is too many requests, for as long as the budget's period has left.
+    /// budget is too many requests, for as long as the bucket needs to give one.
     @Test func theWindowsRequestsSpendTheSameBudgets() async throws {
         let service = try service("number hour 2\n")
         let number = number("+447700900100")
@@ -54,18 +78,19 @@ import Testing
             _ = try await service.requestCode(for: number)
             clock.advance(by: .seconds(1))
         }
-        await #expect(throws: CodeServiceError.rateLimited(retryAfter: 3588)) {
+        // A number's own gives all at once, then one an hour: the first back an hour after it.
+        await #expect(throws: CodeServiceError.rateLimited(retryAfter: 3598)) {
             try await service.requestCode(for: number)
         }
         let keyed = try await service.requestCode(for: number, idempotencyKey: "k")
-        #expect(keyed == .overBudget(BudgetRefusal(kind: .number, prefix: "+44", secondsLeft: 3588)))
+        #expect(keyed == .overBudget(BudgetRefusal(kind: .number, prefix: "+44", secondsLeft: 3598)))
     }
 
     @Test func unlistedCallingCodesShareTheDefaultEachOnItsOwn() async throws {
         let service = try service("default day 1\n+1876 day 5\n")
         #expect(try await sent(service, "+12025550100", "a"))
         #expect(try await service.requestCode(for: number("+12025550101"), idempotencyKey: "b")
-            == .overBudget(BudgetRefusal(kind: .country, prefix: "+1", secondsLeft: 86_390)))
+            == .overBudget(BudgetRefusal(kind: .country, prefix: "+1", secondsLeft: 86_400)))
         // Another calling code has its own default budget; a listed longer prefix its own.
         #expect(try await sent(service, "+4915112345678", "c"))
         #expect(try await sent(service, "+18765550100", "d"))
@@ -73,20 +98,20 @@ import Testing
     }
 
     @Test func globalAndClientBudgetsCountAcrossNumbers() async throws {
-        let service = try service("default day 100\nglobal day 3\nclient hour 2\n")
+        let service = try service("default day 100\nglobal day 5\nclient hour 2\n")
         #expect(try await sent(service, "+447700900100", "a", client: "10.0.0.1"))
         #expect(try await sent(service, "+447700900101", "b", client: "10.0.0.1"))
         #expect(
             try await service.requestCode(for: number("+447700900102"), idempotencyKey: "c", client: "10.0.0.1")
-                == .overBudget(BudgetRefusal(kind: .client, prefix: "+44", secondsLeft: 3590)))
+                == .overBudget(BudgetRefusal(kind: .client, prefix: "+44", secondsLeft: 3600)))
         #expect(try await sent(service, "+447700900103", "d", client: "10.0.0.2"))
         #expect(
             try await service.requestCode(for: number("+8613800138000"), idempotencyKey: "e", client: "10.0.0.3")
-                == .overBudget(BudgetRefusal(kind: .global, prefix: "+86", secondsLeft: 86_390)))
+                == .overBudget(BudgetRefusal(kind: .global, prefix: "+86", secondsLeft: 28_800)))
     }
 
     @Test func aRequestInTheCooldownOrAReplaySpendsNothing() async throws {
-        let service = try service("+86 hour 2\n")
+        let service = try service("+86 hour 4\n")
         #expect(try await sent(service, PhoneNumber.sample.e164, "a"))
         if case .replayed = try await service.requestCode(for: .sample, idempotencyKey: "a") {} else {
             Issue.record("no replay")
@@ -95,6 +120,42 @@ import Testing
             _ = try await service.requestCode(for: .sample, idempotencyKey: "b")
         }
         #expect(try await sent(service, "+8613900139000", "c"))
+    }
+
+    /// "global hour 8": four at once, one of them kept for returning numbers. A number that
+    /// verified codes a day apart spends it; one verified twice within minutes cannot; and
+    /// neither goes past the budget.
+    @Test func aReturningNumberSpendsTheReserveNewOnesCannot() async throws {
+        let service = try service("global hour 8\n")
+        let log = MessageLog(service.outbox)
+        let returning = number("+447700900100")
+        let hasty = number("+447700900101")
+        func verifyCode(for number: PhoneNumber) async throws {
+            let receipt = try await service.requestCode(for: number, idempotencyKey: nil)
+            let id = try #require(receipt.receipt?.verificationID)
+            #expect(try await service.verify(try #require(log.lastCode), for: number, verificationID: id) == .verified)
+        }
+        try await verifyCode(for: returning)
+        try await verifyCode(for: hasty)
+        clock.advance(by: .seconds(600))
+        try await verifyCode(for: hasty)
+        clock.advance(by: .seconds(86_400))
+        try await verifyCode(for: returning)
+        clock.advance(by: .seconds(7200))
+        // Full again: 4, of which new numbers take 3.
+        for index in 0..<3 { #expect(try await sent(service, "+44770090020\(index)", "n\(index)")) }
+        guard case .overBudget(let kept) = try await service.requestCode(for: hasty, idempotencyKey: "h") else {
+            Issue.record("a number verified twice in ten minutes spent the reserve")
+            return
+        }
+        #expect(kept.kind == .global)
+        #expect(try await sent(service, returning.e164, "r"))
+        clock.advance(by: .seconds(2))
+        guard case .overBudget(let spent) = try await service.requestCode(for: returning, idempotencyKey: "r2") else {
+            Issue.record("a returning number past the budget")
+            return
+        }
+        #expect(spent.kind == .global)
     }
 
     @Test func theFileIsReadStrictly() throws {
@@ -116,14 +177,18 @@ import Testing
             #expect(error.description == "line 2: a rule is SCOPE PERIOD COUNT")
         }
         #expect(BudgetPlan().unlisted == BudgetPlan.Limits(hour: 500, day: 5000))
-        #expect(BudgetPlan().pumpingGuard == PumpingGuard(threshold: 10))
-        #expect(try BudgetPlan.parse("guard day 25\n").pumpingGuard == PumpingGuard(threshold: 25))
-        let off = try BudgetPlan.parse("guard day 0\n").pumpingGuard
-        #expect(off.windows(for: PhoneNumber(e164: "+8613800138000")!) == [])
+        #expect(BudgetPlan().pumpingGuard == PumpingGuard(threshold: 10, volume: 4))
+        #expect(try BudgetPlan.parse("guard day 25\n").pumpingGuard == PumpingGuard(threshold: 25, volume: 4))
+        #expect(try BudgetPlan.parse("volume hour 9\n").pumpingGuard == PumpingGuard(threshold: 10, volume: 9))
+        #expect(BudgetPlan().trust == NumberTrust(wait: .seconds(86_400)))
+        #expect(try BudgetPlan.parse("trust hour 48\n").trust == NumberTrust(wait: .seconds(172_800)))
+        let off = try BudgetPlan.parse("guard day 0\nvolume hour 0\n").pumpingGuard
+        #expect(off.meters(for: PhoneNumber(e164: "+8613800138000")!) == [])
         let refused: [(String, Int)] = [
             ("guard hour 10\n", 1), ("guard day 1\nguard day 2\n", 2), ("+86 hour\n", 1), ("\n+86 week 3\n", 2), ("+86 hour -1\n", 1), ("+86 hour 1.5\n", 1),
             ("+86 hour 100000001\n", 1), ("+86 hour 1\n+86 hour 2\n", 2), ("86 hour 1\n", 1), ("+086 hour 1\n", 1),
-            ("+1234567 hour 1\n", 1), ("clients hour 1\n", 1), ("+86 hour 1 2\n", 1),
+            ("+1234567 hour 1\n", 1), ("clients hour 1\n", 1), ("+86 hour 1 2\n", 1), ("volume day 4\n", 1),
+            ("trust day 1\n", 1), ("trust hour 697\n", 1),
         ]
         for (text, line) in refused {
             #expect(throws: BudgetFileError.self) { try BudgetPlan.parse(text) }

@@ -195,6 +195,7 @@ final class HTTPCodeServiceTests: XCTestCase {
             // A spent budget against SMS pumping is, to the person at the window, too many requests.
             let kinds = [
                 "country_budget_exhausted", "global_budget_exhausted", "client_budget_exhausted", "prefix_suspended",
+                "prefix_throttled",
             ]
             for kind in kinds {
                 server.reply = { _ in .answer(status: 429, body: error(kind, 1680), headers: [("Retry-After", "1680")])

@@ -43,7 +43,8 @@ import Testing
                 "unsupported_media_type", "idempotency_mismatch", "region_not_served", "not_a_mobile_number",
                 "challenge_required", "challenge_invalid", "challenge_expired", "challenge_unsolved",
                 "challenge_replayed", "cooldown", "rate_limited", "number_budget_exhausted", "country_budget_exhausted",
-                "global_budget_exhausted", "client_budget_exhausted", "prefix_suspended", "internal", "store_full",
+                "global_budget_exhausted", "client_budget_exhausted", "prefix_suspended", "prefix_throttled", "internal",
+                "store_full",
                 "state_recovering", "state_unavailable",
             ])
         #expect(ProtocolResult.allCases.map(\.rawValue) == ["verified", "wrong_code", "expired", "locked", "no_code"])

@@ -25,7 +25,7 @@ final class StoreUnderTest {
     let bootID = "test-" + String(UInt64.random(in: .min ... .max), radix: 16)
     private let start: ContinuousClock.Instant
     /// The wall clock starts at the real time: what an earlier run left on a shared database
-    /// (messages, budget periods) is as old as it really is.
+    /// (messages, meters) is as old as it really is.
     private let wallStart = SystemMoment.now().wall
     private let folder: String
     private let keyFile: String
@@ -92,21 +92,11 @@ final class StoreUnderTest {
             challenges: challenges)
     }
 
-    /// Moves the clock into the next UTC hour when less than `span` of this one is left, so
-    /// that what a test spends within `span` falls in one hour's budget, whatever the time.
-    func haveInThisHour(_ span: Duration) {
-        haveInThisPeriod(BudgetWindow.hour, span)
-    }
-
-    /// The same for the UTC day, or any period the store's counters align on.
-    func haveInThisPeriod(_ period: Duration, _ span: Duration) {
-        let into = Duration.nanoseconds(moment().wall.wholeNanoseconds % period.wholeNanoseconds)
-        if period - into < span { clock.advance(by: period - into) }
-    }
-
-    /// A block of 10,000 numbers no other test uses: "+86139" and four digits.
+    /// A block of 10,000 numbers no other test uses, in a segment drawn at random: "+861",
+    /// two digits of 30–99 and four more. The guard's counts of a range or a segment are shared
+    /// by every test on one database, so the tests spread over them.
     static func freshBlock() -> String {
-        "+86139" + String(UInt16.random(in: 1000...9999))
+        "+861" + String(UInt8.random(in: 30...99)) + String(UInt16.random(in: 1000...9999))
     }
 
     /// A fresh idempotency key or client name.

@@ -5,13 +5,18 @@ extension BudgetPlan {
     static let maxRules = 1000
     /// The largest cap a rule may set.
     static let maxCap = 100_000_000
+    /// The longest trust's wait may be: less than the memory it must fall in (`NumberTrust`).
+    static let maxTrustHours = 29 * 24
 
     /// The plan `text` (a budgets file) sets, or the first line it refuses and why. Strict: a
     /// rule is exactly `SCOPE PERIOD COUNT`; a scope and period given twice, an unknown word,
     /// or a count that is no whole number from 0 to 100,000,000 refuses the whole file. With
     /// no `default` rule, calling codes not listed get `builtInDefault`; with one or two, those.
-    /// Each number gets `builtInNumber` for a period no `number` rule sets, and the guard its
-    /// `PumpingGuard.builtIn` threshold unless `guard day COUNT` sets one (0 turns it off).
+    /// Each number gets `builtInNumber` for a period no `number` rule sets, the guard its
+    /// `PumpingGuard.builtIn` threshold unless `guard day COUNT` sets one (0 turns it off) and
+    /// volume unless `volume hour COUNT` does (0: no volume limit), and
+    /// trust its `NumberTrust.builtIn` wait unless `trust hour COUNT` sets one (0: no number is
+    /// a returning one).
     public static func parse(_ text: String) throws(BudgetFileError) -> BudgetPlan {
         var plan = BudgetPlan()
         var seen: Set<String> = []
@@ -56,12 +61,23 @@ extension BudgetPlan {
                     throw BudgetFileError(line: line, reason: "the guard counts per day: guard day COUNT")
                 }
                 plan.pumpingGuard.threshold = cap
+            case "volume":
+                guard period == "hour" else {
+                    throw BudgetFileError(line: line, reason: "the volume counts per hour: volume hour COUNT")
+                }
+                plan.pumpingGuard.volume = cap
+            case "trust":
+                guard period == "hour", cap <= maxTrustHours else {
+                    throw BudgetFileError(
+                        line: line, reason: "trust counts hours, at most \(maxTrustHours): trust hour COUNT")
+                }
+                plan.trust = NumberTrust(wait: .seconds(cap * 3600))
             default:
                 guard isPrefix(scope) else {
                     throw BudgetFileError(
                         line: line,
                         reason:
-                            "the scope must be default, global, client, number, guard or a prefix such as +86, not \"\(scope.prefix(40))\""
+                            "the scope must be default, global, client, number, guard, volume, trust or a prefix such as +86, not \"\(scope.prefix(40))\""
                     )
                 }
                 set(&plan.prefixes[scope, default: Limits()])

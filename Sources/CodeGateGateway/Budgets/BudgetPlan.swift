@@ -1,9 +1,12 @@
 import CodeGateService
 
-/// The budgets against SMS pumping (`--budgets FILE`): how many text messages may go, per UTC
-/// hour and per UTC day, to each country calling code (or longer E.164 prefix), to all numbers
-/// together, and on behalf of one client. Bots that request codes for premium-rate numbers
-/// are paid per message delivered; a budget caps what they can make.
+/// The budgets against SMS pumping (`--budgets FILE`): how many text messages may go in any
+/// hour and in any day to each country calling code (or longer E.164 prefix), to all numbers
+/// together, to one number, and on behalf of one client. Bots that request codes for
+/// premium-rate numbers are paid per message delivered; a budget caps what they can make. Each
+/// budget is a bucket (`Bucket`): at most its count in any hour (or day), refilled smoothly; a
+/// budget many numbers share gives half of it at once and keeps a quarter of that for returning
+/// numbers.
 ///
 /// The file, one rule a line, `#` to the end of a line a comment:
 ///
@@ -13,7 +16,9 @@ import CodeGateService
 ///     global  day   50000    # all numbers together
 ///     client  hour  5        # one client (its address, as the rate limit counts it)
 ///     number  day   10       # each number on its own (see `number`)
-///     guard   day   10       # the conversion guard's threshold (`PumpingGuard`); 0: off
+///     guard   day   10       # the guard's threshold (`PumpingGuard`); 0: off
+///     volume  hour  4        # the guard's volume for a block with no history; 0: off
+///     trust   hour  24       # verified this far apart, a number is a returning one (`NumberTrust`); 0: none is
 ///
 /// A number counts against the longest prefix listed that it starts with, else against its
 /// own calling code (`PhoneNumber.callingCode`) under the `default` rules.
@@ -51,7 +56,7 @@ public struct BudgetPlan: Equatable, Sendable {
     /// The plan of a gateway given no budgets file: each number's own caps, the conversion
     /// guard and `builtInGlobal` — no number is texted at every cooldown's end all day, no
     /// block of numbers is pumped, no flood runs up a bill — and no cap per country or client.
-    /// A number that verified a code lately is never refused by the global cap.
+    /// A returning number may spend the part of it kept back from new ones.
     public static let withoutFile: BudgetPlan = {
         var plan = BudgetPlan()
         plan.unlisted = Limits()
@@ -69,8 +74,11 @@ public struct BudgetPlan: Equatable, Sendable {
     public var client = Limits()
     /// The caps of each number on its own.
     public var number = builtInNumber
-    /// The conversion guard: blocks of numbers whose codes go unverified get none for a day.
+    /// The guard: prefixes whose codes go unverified, or whose volume is far above usual, get
+    /// no new number's code for a while.
     public var pumpingGuard = PumpingGuard.builtIn
+    /// Which numbers are returning ones.
+    public var trust = NumberTrust.builtIn
 
     /// No rule but the defaults for unlisted calling codes and for each number.
     public init() {}
@@ -81,19 +89,20 @@ public struct BudgetPlan: Equatable, Sendable {
         prefixes.keys.filter { number.e164.hasPrefix($0) }.max { $0.count < $1.count } ?? "+" + number.callingCode
     }
 
-    /// The budget counters a message to `number` on behalf of `client` spends from, with the
-    /// cap of each and what refusing it is called.
-    package func windows(for number: PhoneNumber, client: String?) -> [(
-        window: BudgetWindow, cap: Int, scope: BudgetScope
-    )] {
+    /// The buckets a message to `number` on behalf of `client` spends from, with what each
+    /// counts.
+    package func buckets(for number: PhoneNumber, client: String?) -> [(bucket: Bucket, scope: BudgetScope)] {
         let prefix = prefix(of: number)
         var scopes: [(BudgetScope, Limits)] = [
             (.number(number.e164), self.number), (.prefix(prefix), prefixes[prefix] ?? unlisted), (.global, global),
         ]
         if let client { scopes.append((.client(client), self.client)) }
         return scopes.flatMap { scope, limits in
-            [(BudgetWindow.hour, limits.hour), (BudgetWindow.day, limits.day)].compactMap { period, cap in
-                cap.map { (BudgetWindow(name: scope.counterName, period: period), $0, scope) }
+            [("hour", Bucket.hour, limits.hour), ("day", Bucket.day, limits.day)].compactMap { name, period, cap in
+                cap.map {
+                    let name = "budget \(scope.counterName) \(name)"
+                    return (Bucket(name: name, cap: $0, period: period, shared: scope.isShared), scope)
+                }
             }
         }
     }
@@ -106,7 +115,16 @@ package enum BudgetScope: Equatable, Sendable {
     case global
     case client(String)
 
-    /// The counter's name in the store.
+    /// Whether many numbers share it: then it gives half at once, and a part is kept for
+    /// returning numbers (`Bucket.reserve`). A client is as one number: its own.
+    package var isShared: Bool {
+        switch self {
+        case .number, .client: false
+        case .prefix, .global: true
+        }
+    }
+
+    /// The name of its meters in the store.
     package var counterName: String {
         switch self {
         case .number(let e164): "number " + e164
@@ -117,8 +135,8 @@ package enum BudgetScope: Equatable, Sendable {
     }
 }
 
-/// A message refused because a budget is spent: which one, and the whole seconds until its
-/// period ends.
+/// A message refused because a budget is spent, or the guard holds the number's prefix: which,
+/// and the whole seconds until a message may go.
 public struct BudgetRefusal: Equatable, Sendable {
     /// Which kind of budget.
     public enum Kind: Equatable, Sendable {
@@ -126,8 +144,11 @@ public struct BudgetRefusal: Equatable, Sendable {
         case number
         /// The number's prefix (country calling code).
         case country
-        /// The number's block or range of numbers is suspended by the conversion guard.
+        /// The number's block, range or segment is suspended by the guard: its codes go unverified.
         case suspended
+        /// The number's block, range or segment is throttled by the guard: it sends far more
+        /// than its history makes usual.
+        case throttled
         /// All numbers together.
         case global
         /// The client's own.
@@ -138,7 +159,7 @@ public struct BudgetRefusal: Equatable, Sendable {
     public let kind: Kind
     /// The prefix the number counts under (for `/metrics`), whichever budget is spent.
     public let prefix: String
-    /// The whole seconds until the spent budget's period ends.
+    /// The whole seconds until a message may go, as things stand.
     public let secondsLeft: Int
 
     /// Describes a refusal.

@@ -1,62 +1,94 @@
 import CodeGateBase
 import CodeGateService
 
-/// The conversion guard against SMS pumping, as a provider's fraud guard works: a pumper is
-/// paid per text to the number ranges his partner carriers terminate, and nobody ever types a
-/// code he had sent there. So each block of numbers — a number without its last 4 digits: for
-/// +86 mobiles one 号段 block of 10,000 — and each range of 100 blocks (without the last 6
-/// digits) counts, per UTC day, the codes sent to it and the codes verified in it. Once a
-/// block's sends go unverified — `threshold` more sent than verified, and fewer than one in
-/// five verified — it gets no code for the rest of the day; a range likewise at five times the
-/// threshold; and any block or range with ten times its threshold not verified, however many
-/// were (a pumper may type some of his own codes). A botnet rotating fresh numbers through a
-/// few blocks gets `threshold` texts per block a day, while people elsewhere are not touched.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The guard against SMS pumping, as a provider's fraud guard works. A pumper is paid per text
+/// to the number ranges his partner carriers terminate, so the guard watches each number's
+/// prefixes — its block (the number without its last 4 digits: for +86 mobiles one 号段 block
+/// of 10,000), its range (without the last 6: 100 blocks) and its segment (without the last 8) —
+/// in two ways:
 ///
-/// Codes take a while to be typed, so a block's sends run ahead of its verifications: the
-/// threshold counts codes not verified *yet* and is far above what real sign-ups in one block
-/// have in flight at once. A number that verified a code in the current 30-day period (aligned
-/// on the wall clock, as the budgets' periods are) is never refused by a suspension, nor by a
-/// spent country, global or client budget: returning users keep signing in while an attack
-/// spends those.
+/// - **Conversion.** Each prefix counts the codes sent to it and verified in it, halving every
+///   day (`countHalfLife`). Once a block's codes go unverified — `threshold` more sent than
+///   verified, and fewer than one in five verified — it is suspended: no new number's code
+///   goes there until half the excess has decayed (a day at the threshold); a range likewise
+///   at five times the threshold, a segment at 25; and any prefix with ten times its threshold
+///   not verified, however many were.
+/// - **Volume.** Each prefix's sends of the last hour or so (`volumeHalfLife`) may be at most
+///   `growth` times what its own history (the decaying count of its sends) makes usual, and
+///   never less than what a prefix with no history may take at once: `volume` for a block
+///   (4 by default), four times that for a range, 16 times for a segment — then it refills as
+///   its volume decays. A prefix people really use grows its allowance with its traffic; one
+///   never seen before cannot go from nothing to hundreds in a minute. This holds whatever the
+///   conversion: an attacker who reads his own texts and types every code is throttled as one
+///   who types none.
 ///
-/// The counts are budget counters in the store (`BudgetWindow`), so every gateway on one
-/// store shares them and decides under the same locks.
+/// A returning number (`NumberTrust`) passes both. The counts are meters in the store, so
+/// every gateway on one store shares them and decides under the same locks, and with no
+/// calendar period nothing turns over for everyone at one instant.
 public struct PumpingGuard: Equatable, Sendable {
-    /// Codes a block may have sent and not verified in a UTC day before it is suspended
-    /// (a range: five times this); 0 turns the guard off.
+    /// Codes a block may have sent and not verified before it is suspended (a range: five
+    /// times this, a segment 25); 0 turns the guard off.
     public var threshold: Int
 
-    /// The guard a gateway runs with when its budgets file says nothing of it: 10.
-    public static let builtIn = PumpingGuard(threshold: 10)
+    /// Codes a block with no history may take at once (a range four times, a segment 16
+    /// times); 0 turns the volume limits off.
+    public var volume: Int
 
-    /// A guard suspending blocks at `threshold`.
-    public init(threshold: Int) {
+    /// The guard a gateway runs with when its budgets file says nothing of it: a threshold of
+    /// 10, a volume of 4.
+    public static let builtIn = PumpingGuard(threshold: 10, volume: 4)
+
+    /// No guard.
+    public static let off = PumpingGuard(threshold: 0, volume: 0)
+
+    /// A guard suspending blocks at `threshold` and throttling them past `volume`.
+    public init(threshold: Int, volume: Int = builtIn.volume) {
         self.threshold = threshold
+        self.volume = volume
     }
 
-    /// The period in which a verified code makes its number a known one.
-    static let memory: Duration = .seconds(30 * 86_400)
+    /// The half-life of what a prefix sent and verified: a day's codes count, yesterday's half.
+    static let countHalfLife: Duration = .seconds(86_400)
+    /// The half-life of a prefix's volume: its sends of the last hour or so.
+    static let volumeHalfLife: Duration = .seconds(3600)
+    /// How far above what its history makes usual a prefix's volume may go.
+    static let growth = 4.0
 
-    /// A level of prefixes the guard counts: the digits a number's prefix drops, and how many
-    /// unverified codes its prefixes take, in multiples of the threshold.
-    private static let levels: [(name: String, dropped: Int, scale: Int)] = [("block", 4, 1), ("range", 6, 5)]
+    /// The levels of prefixes the guard watches: the digits a number's prefix drops, the
+    /// unverified codes that suspend one (in thresholds), and the volume a prefix with no
+    /// history may have (in `volume`s).
+    private static let levels: [(name: String, dropped: Int, scale: Int, floor: Int)] = [
+        ("block", 4, 1, 1), ("range", 6, 5, 4), ("segment", 8, 25, 16),
+    ]
 
-    /// A prefix of `number` the guard watches: its block or its range, each with its counters
-    /// of codes sent and verified today, and the unverified codes that suspend it.
+    /// A prefix of a number the guard watches, with its meters.
     package struct Watched: Equatable, Sendable {
-        /// "block" or "range".
+        /// "block", "range" or "segment".
         package let level: String
         /// The number's first digits, "+861700123".
         package let prefix: String
-        let sent: BudgetWindow
-        let verified: BudgetWindow
+        let sent: DecayingCount
+        let verified: DecayingCount
+        let volume: DecayingCount
+        /// The meter that says the prefix is suspended, until it expires.
+        let suspended: String
+        /// The meter that says a throttle at this level in the number's country was told of:
+        /// one per level and country while it lasts, however many prefixes an attack spreads over.
+        let told: String
+        /// The unverified codes that suspend it.
         let limit: Int
+        /// The volume it may have whatever its history; nil when volume is not limited.
+        let floor: Double?
     }
 
-    /// The block and range of `number`, each at least its calling code (a short national
-    /// number's range may be its whole country); none when the guard is off.
+    /// The prefixes of `number` the guard watches, each at least its calling code (a short
+    /// national number's range may be its whole country); none when the guard is off.
     package func watched(_ number: PhoneNumber) -> [Watched] {
-        guard threshold > 0 else { return [] }
+        guard threshold > 0 || volume > 0 else { return [] }
         let shortest = 1 + number.callingCode.count
         var seen: Set<String> = []
         return Self.levels.compactMap { level in
@@ -64,69 +96,112 @@ public struct PumpingGuard: Equatable, Sendable {
             guard seen.insert(prefix).inserted else { return nil }
             return Watched(
                 level: level.name, prefix: prefix,
-                sent: BudgetWindow(name: "guard sent \(prefix)", period: BudgetWindow.day),
-                verified: BudgetWindow(name: "guard verified \(prefix)", period: BudgetWindow.day),
-                limit: threshold * level.scale)
+                sent: DecayingCount(name: "sent " + prefix, halfLife: Self.countHalfLife),
+                verified: DecayingCount(name: "verified " + prefix, halfLife: Self.countHalfLife),
+                volume: DecayingCount(name: "volume " + prefix, halfLife: Self.volumeHalfLife),
+                suspended: "suspended " + prefix, told: "throttled \(level.name) +\(number.callingCode)",
+                limit: threshold * level.scale, floor: volume > 0 ? Double(volume * level.floor) : nil)
         }
     }
 
-    /// The counter that remembers `number` verified a code lately.
-    package static func converted(_ number: PhoneNumber) -> BudgetWindow {
-        BudgetWindow(name: "converted \(number.e164)", period: memory)
+    /// Every meter a request for `number` reads.
+    package func meters(for number: PhoneNumber) -> [String] {
+        watched(number).flatMap { [$0.sent.name, $0.verified.name, $0.volume.name, $0.suspended, $0.told] }
     }
 
-    /// Every counter a request or a check for `number` reads: the watched prefixes' and the
-    /// number's own memory of a verified code. None when the guard is off.
-    package func windows(for number: PhoneNumber) -> [BudgetWindow] {
+    /// The meters a verified code for `number` counts in.
+    package func verifiedMeters(for number: PhoneNumber) -> [String] {
+        watched(number).map(\.verified.name)
+    }
+
+    /// Why a new number's code may not go now, as `sending` read the meters: a watched prefix
+    /// suspended, else one throttled, with the whole seconds until it no longer is. A throttle
+    /// not told of yet is returned to be told, and remembered as told until it ends, so
+    /// exactly one gateway tells of it.
+    package func refusal(of number: PhoneNumber, in sending: inout Sending) -> (
+        kind: BudgetRefusal.Kind, secondsLeft: Int, told: PrefixSuspension?
+    )? {
         let watched = watched(number)
-        guard !watched.isEmpty else { return [] }
-        return watched.flatMap { [$0.sent, $0.verified] } + [Self.converted(number)]
-    }
-
-    /// Whether `number` verified a code in the current 30-day period, as `sending` read it.
-    package func hasConverted(_ number: PhoneNumber, in sending: Sending) -> Bool {
-        threshold > 0 && (sending.spent[Self.converted(number)] ?? 0) > 0
-    }
-
-    /// The first watched prefix of `number` that is suspended now, with the seconds until its
-    /// day ends; nil when none is.
-    package func suspension(of number: PhoneNumber, in sending: Sending) -> (prefix: Watched, secondsLeft: Int)? {
-        guard let suspended = watched(number).first(where: { isSuspended($0, in: sending) }) else { return nil }
-        return (suspended, max(1, (sending.periodLeft[suspended.sent] ?? .seconds(1)).secondsRoundedUp))
+        if let until = watched.compactMap({ sending.meters[$0.suspended]?.expires }).max() {
+            return (.suspended, Duration.nanoseconds(until - sending.wall).secondsRoundedUp, nil)
+        }
+        guard let prefix = watched.first(where: { isThrottled($0, in: sending) }) else { return nil }
+        let left = max(.seconds(1), prefix.volume.time(toDecayTo: allowance(prefix, in: sending) - 1, in: sending))
+        var told: PrefixSuspension?
+        if sending.meters[prefix.told] == nil {
+            sending.meters[prefix.told] = Meter(
+                stamp: sending.wall, value: 0, expires: sending.wall + left.wholeNanoseconds)
+            told = PrefixSuspension(
+                kind: .throttled, level: prefix.level, prefix: prefix.prefix, secondsLeft: left.secondsRoundedUp)
+        }
+        return (.throttled, left.secondsRoundedUp, told)
     }
 
     /// Counts a code sent to `number`; returns the prefixes this very code suspended, so that
     /// exactly one gateway tells of each suspension.
-    package func countSent(to number: PhoneNumber, in sending: inout Sending) -> [Watched] {
-        watched(number).filter { prefix in
-            let before = isSuspended(prefix, in: sending)
-            sending.spent[prefix.sent, default: 0] += 1
-            return !before && isSuspended(prefix, in: sending)
+    package func countSent(to number: PhoneNumber, in sending: inout Sending) -> [PrefixSuspension] {
+        watched(number).compactMap { prefix in
+            prefix.sent.add(1, in: &sending)
+            prefix.volume.add(1, in: &sending)
+            guard threshold > 0, sending.meters[prefix.suspended] == nil, goesUnverified(prefix, in: sending) else {
+                return nil
+            }
+            let left = suspensionLeft(prefix, in: sending)
+            sending.meters[prefix.suspended] = Meter(
+                stamp: sending.wall, value: 0, expires: sending.wall + left.wholeNanoseconds)
+            return PrefixSuspension(
+                kind: .suspended, level: prefix.level, prefix: prefix.prefix, secondsLeft: left.secondsRoundedUp)
         }
     }
 
-    /// Counts a code verified for `number`, and remembers the number as one that converts.
+    /// Counts a code verified for `number`.
     package func countVerified(for number: PhoneNumber, in sending: inout Sending) {
-        for prefix in watched(number) { sending.spent[prefix.verified, default: 0] += 1 }
-        if threshold > 0 { sending.spent[Self.converted(number)] = 1 }
+        for prefix in watched(number) { prefix.verified.add(1, in: &sending) }
     }
 
-    /// `limit` more codes sent than verified today and fewer than one in five verified — or
-    /// ten times `limit` not verified, however many were: a pumper who receives his own
-    /// texts could type one code in five to pass for people.
-    private func isSuspended(_ prefix: Watched, in sending: Sending) -> Bool {
-        let sent = sending.spent[prefix.sent] ?? 0
-        let verified = sending.spent[prefix.verified] ?? 0
-        return sent - verified >= prefix.limit && (verified * 5 < sent || sent - verified >= prefix.limit * 10)
+    /// `limit` more codes sent than verified and fewer than one in five verified — or ten
+    /// times `limit` not verified, however many were: a pumper who receives his own texts
+    /// could type one code in five to pass for people.
+    private func goesUnverified(_ prefix: Watched, in sending: Sending) -> Bool {
+        let sent = prefix.sent.value(in: sending)
+        let verified = prefix.verified.value(in: sending)
+        let limit = Double(prefix.limit)
+        return sent - verified >= limit && (verified * 5 < sent || sent - verified >= limit * 10)
+    }
+
+    /// How long a prefix whose codes go unverified rests: until its unverified codes have
+    /// decayed to half its limit — both counts halve together, and so does their difference —
+    /// so a day at the limit, longer past it.
+    private func suspensionLeft(_ prefix: Watched, in sending: Sending) -> Duration {
+        let excess = prefix.sent.value(in: sending) - prefix.verified.value(in: sending)
+        let halfLives = log2(max(1, 2 * excess / Double(prefix.limit)))
+        return max(.seconds(1), .nanoseconds(Int64(Double(Self.countHalfLife.wholeNanoseconds) * halfLives)))
+    }
+
+    /// The volume `prefix` may have: `growth` times what its history makes usual — its sends
+    /// in a volume half-life, had they come as steadily as the decaying count says — and at
+    /// least its floor. A burst counts in its own history as little as it does, so it cannot
+    /// raise its own allowance.
+    private func allowance(_ prefix: Watched, in sending: Sending) -> Double {
+        let usual = prefix.sent.value(in: sending) * (Self.volumeHalfLife / Self.countHalfLife)
+        return max(prefix.floor ?? .infinity, Self.growth * usual)
+    }
+
+    /// Whether one more code would take `prefix`'s volume past its allowance.
+    private func isThrottled(_ prefix: Watched, in sending: Sending) -> Bool {
+        prefix.floor != nil && prefix.volume.value(in: sending) + 1 > allowance(prefix, in: sending)
     }
 }
 
-/// A prefix the guard suspended: told once, by the gateway whose code tipped it.
+/// A prefix the guard suspended or throttled: told once, by the gateway whose code (or
+/// refusal) started it.
 public struct PrefixSuspension: Equatable, Sendable {
-    /// "block" or "range".
+    /// `.suspended` (its codes go unverified) or `.throttled` (its volume is far above usual).
+    public let kind: BudgetRefusal.Kind
+    /// "block", "range" or "segment".
     public let level: String
     /// The number's first digits, "+861700123".
     public let prefix: String
-    /// The whole seconds until its UTC day ends, when it takes codes again.
+    /// The whole seconds until it takes new numbers' codes again, as things stand.
     public let secondsLeft: Int
 }

@@ -41,24 +41,3 @@ package struct OutboxMessage: Equatable, Sendable {
         String(decoding: (0..<32).map { _ in Hex.digits[Int.random(in: 0..<16, using: &random)] }, as: UTF8.self)
     }
 }
-
-/// What a transaction of `CodeStore.update` may do beyond the number's record: spend from the
-/// budget windows it asked for, and put one message in the outbox, both kept only if the
-/// transaction commits.
-package struct Sending: Sendable {
-    /// Messages spent so far in each asked window's current period; raise it to spend.
-    package var spent: [BudgetWindow: Int]
-    /// What is left of each asked window's current period.
-    package let periodLeft: [BudgetWindow: Duration]
-    /// A message to write to the outbox, with the lifetime of its code.
-    package var message: (id: String, sms: SMSMessage, lifetime: Duration)?
-    /// Whether the challenge the request brought was spent by another request (or expired
-    /// meanwhile): then it may send nothing.
-    package internal(set) var challengeSpentElsewhere = false
-
-    /// The windows as read: `spent` and `periodLeft` for each.
-    package init(spent: [BudgetWindow: Int], periodLeft: [BudgetWindow: Duration]) {
-        self.spent = spent
-        self.periodLeft = periodLeft
-    }
-}

@@ -11,13 +11,12 @@ package protocol CodeStore: AnyObject {
     /// Runs `decide` on `number`'s record, and on the reply kept under `replyKey` when there
     /// is one, in one transaction: what it leaves is written before anyone else decides on
     /// the number; on a throw nothing it chose is kept.
-    /// `budgets` are the budget windows `decide` may spend from: it sees each one's spending in
-    /// its current period (`Sending.spent`) and may raise it; a message it leaves in
-    /// `Sending.message` goes into the outbox. Both are kept with the record, or neither.
-    /// `challenge`, when the request brings one, is spent in the same transaction, before
-    /// anything else is read (`StoreRules.update`).
+    /// `meters` name the meters `decide` may read and change (`Sending.meters`: budgets, the
+    /// guard's counts, trust); a message it leaves in `Sending.message` goes into the outbox.
+    /// Both are kept with the record, or neither. `challenge`, when the request brings one, is
+    /// spent in the same transaction when `decide` sends a code (`StoreRules.update`).
     func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend?,
+        _ number: PhoneNumber, replyKey: String?, meters: [String], challenge: ChallengeSpend?,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(StateProblem) -> Answer
     /// The key code digests are made under.
@@ -58,11 +57,11 @@ extension CodeStore {
         nil
     }
 
-    /// `update` with no budget, no message and no challenge.
+    /// `update` with no meter, no message and no challenge.
     func update<Answer>(
         _ number: PhoneNumber, replyKey: String?, _ decide: (inout GatewayRecord?, inout GatewayReply?) -> Answer
     ) async throws(StateProblem) -> Answer {
-        try await update(number, replyKey: replyKey, budgets: [], challenge: nil) { record, reply, _ in
+        try await update(number, replyKey: replyKey, meters: [], challenge: nil) { record, reply, _ in
             decide(&record, &reply)
         }
     }

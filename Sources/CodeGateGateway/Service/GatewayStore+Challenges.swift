@@ -15,6 +15,13 @@ extension GatewayStore {
 }
 
 extension SQLiteStoreTransaction {
+    func hasSpent(_ challenge: ChallengeSpend) throws(SQLiteError) -> Bool {
+        let rows = try database.run("SELECT idempotency_key FROM challenges WHERE salt = ?", [.text(challenge.salt)])
+        guard let row = rows.first else { return false }
+        guard let key = challenge.key, case .text(let spentUnder)? = row.first else { return true }
+        return spentUnder != key
+    }
+
     func spend(_ challenge: ChallengeSpend) throws(SQLiteError) -> Bool {
         let rows = try database.run("SELECT idempotency_key FROM challenges WHERE salt = ?", [.text(challenge.salt)])
         if let row = rows.first {

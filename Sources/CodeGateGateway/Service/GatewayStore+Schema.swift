@@ -6,8 +6,8 @@ import CSQLite
 /// the transaction that opens it. A file of a newer CodeGate is refused, not rewritten.
 extension GatewayStore {
     /// 1: numbers, replies, closures, clients. 2: the outbox and budgets. 3: the replies' code
-    /// salts.
-    static let schemaVersion: Int64 = 3
+    /// salts. 4: meters in place of the budgets' counters.
+    static let schemaVersion: Int64 = 4
 
     /// Creates what is missing and migrates the file to `schemaVersion`.
     static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) {
@@ -39,10 +39,15 @@ extension GatewayStore {
     private static func migrate(_ database: SQLiteDatabase, from version: Int64) throws(SQLiteError) {
         if version < 2 {
             try database.run(outboxTable)
-            try database.run(budgetTable)
         }
         if version < 3 {
             try database.run(replySaltColumn)
+        }
+        if version < 4 {
+            // Schema 2's counters per calendar period: the buckets that replace them start full.
+            try database.run("DROP TABLE IF EXISTS budget_spent")
+            try database.run(meterTable)
+            try database.run(meterExpiryIndex)
         }
     }
 }

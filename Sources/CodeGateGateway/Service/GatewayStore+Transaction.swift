@@ -45,12 +45,12 @@ struct SQLiteStoreTransaction: StoreTransaction {
         try GatewayStore.store(reply, for: key, in: database, at: now)
     }
 
-    func budgets(_ windows: [BudgetWindow]) throws(SQLiteError) -> Sending {
-        try GatewayStore.budgets(windows, in: database, at: now)
+    func meters(_ names: [String]) throws(SQLiteError) -> [String: Meter] {
+        try GatewayStore.meters(names, in: database, at: now)
     }
 
-    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) throws(SQLiteError) {
-        try GatewayStore.spend(spent, over: read, in: database, at: now)
+    func write(_ meters: [String: Meter], over read: [String: Meter]) throws(SQLiteError) {
+        try GatewayStore.write(meters, over: read, in: database)
     }
 
     func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) throws(SQLiteError) {

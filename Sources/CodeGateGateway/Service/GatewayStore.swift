@@ -34,12 +34,17 @@ public final class GatewayStore: CodeStore {
     /// The database's name in the state folder.
     static let name = "gateway.db"
 
-    /// The most numbers the database holds by default. A real gateway sees far fewer numbers
-    /// from one desktop, and the cap bounds the file.
-    public static let defaultCapacity = 1000
+    /// The most numbers the database holds by default: a number is kept about an hour after its
+    /// code (`GatewayRecord.isKept`), and the budgets let far fewer codes go in an hour (the
+    /// documented +86 budget 2,000, a gateway with no budgets file 500), so no spread of numbers
+    /// an attacker chooses fills it; a desktop's gateway uses a handful.
+    public static let defaultCapacity = 100_000
 
-    /// The largest database file opened: a thousand records take a few dozen KiB.
-    static let maxBytes = 4 << 20
+    /// The largest database file opened. Sized by the documented volume, 20,000 codes a day
+    /// (docs/deployment.md): their numbers' and clients' budgets (a day), their prefixes'
+    /// counts (days), their numbers' trust (`NumberTrust.memory`, 30 days) and a full store of
+    /// numbers come to under 100 MiB; a file that claims more is hostile.
+    static let maxBytes = 256 << 20
 
     /// How long a transaction waits for another process's lock by default: far longer than
     /// any of ours holds it, short enough not to freeze the window.
@@ -105,18 +110,17 @@ public final class GatewayStore: CodeStore {
     /// sees the reply kept under that idempotency key too (nil when there is none) and may set
     /// it, in the same transaction. Throws when the state cannot be read or written; nothing
     /// `decide` chose is then kept.
-    /// With `budgets`, `decide` sees how much of each window's current period is spent and
-    /// may spend more; a message it leaves in `Sending.message` is written to the outbox. Both are
-    /// kept only with the rest.
+    /// With `meters`, `decide` sees those meters and may change them; a message it leaves in
+    /// `Sending.message` is written to the outbox. Both are kept only with the rest.
     package func update<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend?,
+        _ number: PhoneNumber, replyKey: String?, meters: [String], challenge: ChallengeSpend?,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(StateProblem) -> Answer {
         let outcome = try await transaction { database async throws(SQLiteError) -> Result<Answer, StateProblem> in
             // The clocks are read once the write lock is held (`BEGIN IMMEDIATE`).
             let transaction = SQLiteStoreTransaction(store: self, database: database, now: moment())
             return try await StoreRules.update(
-                in: transaction, number, replyKey: replyKey, budgets: budgets, challenge: challenge, decide)
+                in: transaction, number, replyKey: replyKey, meters: meters, challenge: challenge, decide)
         }
         return try outcome.get()
     }

@@ -22,9 +22,9 @@ public final class LocalCodeService: CodeService {
     /// Told after each transaction that wrote a message to the store's outbox committed: the
     /// courier's cue to deliver it.
     public let enqueued = ObserverList<Void>()
-    /// Told of each block or range of numbers the conversion guard suspends (`PumpingGuard`),
-    /// after the transaction whose code suspended it committed: once, by the gateway that sent
-    /// that code, whichever gateways share the store.
+    /// Told of each prefix of numbers the guard suspends or throttles (`PumpingGuard`), after
+    /// the transaction that started it committed: once, by the gateway whose code (or refusal)
+    /// started it, whichever gateways share the store.
     public let suspensions = ObserverList<PrefixSuspension>()
     /// Whether messages go into the store's outbox (for a provider) rather than to `outbox`'s
     /// observers at once (the simulated phone).
@@ -120,10 +120,12 @@ public final class LocalCodeService: CodeService {
     /// same state, before or after a restart — gets its answer again, with what is left of its
     /// times, and sends no SMS; a key answered for another number is refused. Only a request
     /// that sent a code leaves its key behind: a refused one is decided afresh.
-    /// With budgets, a code is issued only when every budget it would spend from — its prefix,
-    /// all numbers, and `client`'s — has a message left in its period, and spends one of each;
-    /// and when the conversion guard (`PumpingGuard`) has not suspended the number's block or
-    /// range. A number that verified a code lately passes both but for its own budget.
+    /// With budgets, a code is issued only when every budget it would spend from — its own,
+    /// its prefix's, all numbers', and `client`'s — has a message for it (`Bucket`), and spends
+    /// one of each; and when the guard (`PumpingGuard`) holds none of the number's prefixes. A
+    /// returning number (`NumberTrust`) passes the guard and may spend the part of a shared
+    /// budget kept back from new numbers. The challenge is spent only by a request that sends a
+    /// code.
     public func requestCode(
         for number: PhoneNumber, idempotencyKey key: String?, client: String? = nil, proof: ChallengeProof? = nil,
         wording: SMSWording = { $0() }
@@ -132,34 +134,41 @@ public final class LocalCodeService: CodeService {
         let challenge = try challenges.flatMap { gate throws(CodeServiceError) in
             try spending(proof, under: gate, key: secret, idempotencyKey: key)
         }
-        let windows = budgets?.windows(for: number, client: client) ?? []
-        let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
-        let counters = windows.map(\.window) + watch.windows(for: number)
-        var suspended: [PrefixSuspension] = []
-        let decided = try await storing(number, replyKey: key, budgets: counters, challenge: challenge) {
+        let buckets = budgets?.buckets(for: number, client: client) ?? []
+        let watch = budgets?.pumpingGuard ?? .off
+        let trust = budgets?.trust ?? .off
+        let meters = buckets.map(\.bucket.name) + watch.meters(for: number) + trust.meters(for: number)
+        var told: [PrefixSuspension] = []
+        let decided = try await storing(number, replyKey: key, meters: meters, challenge: challenge) {
             record, reply, sending -> KeyedDecision in
+            // Asked again when another request spent the challenge: nothing of the first answer holds.
+            told = []
             if sending.challengeSpentElsewhere { return .challengeReplayed }
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft(key: secret)) : .mismatch
             }
-            if record.map({ $0.age < $0.cooldown }) != true,
-                let refusal = refusal(windows, watch, sending, for: number)
-            {
-                return .overBudget(refusal)
+            if record.map({ $0.age < $0.cooldown }) != true {
+                let returning = trust.isReturning(number, in: sending)
+                if !returning, let held = watch.refusal(of: number, in: &sending) {
+                    told = held.told.map { [$0] } ?? []
+                    let prefix = budgets?.prefix(of: number) ?? ""
+                    return .overBudget(BudgetRefusal(kind: held.kind, prefix: prefix, secondsLeft: held.secondsLeft))
+                }
+                if let refusal = spent(buckets, sending, for: number, returning: returning) {
+                    return .overBudget(refusal)
+                }
             }
             guard let issue = issue(&record, key: secret) else { return .issued(nil) }
-            for (window, _, _) in windows { sending.spent[window, default: 0] += 1 }
-            suspended = watch.countSent(to: number, in: &sending).map { prefix in
-                let left = (sending.periodLeft[prefix.sent] ?? .seconds(1)).secondsRoundedUp
-                return PrefixSuspension(level: prefix.level, prefix: prefix.prefix, secondsLeft: max(1, left))
-            }
+            for (bucket, _) in buckets { bucket.take(in: &sending) }
+            told = watch.countSent(to: number, in: &sending)
+            sending.spendsChallenge = true
             queue(issue.code, to: number, in: &sending, wording: wording)
             reply = GatewayReply(
                 number: number, age: .zero, cooldown: policy.cooldown, lifetime: policy.codeLifetime,
                 codeSalt: issue.salt)
             return .issued(issue)
         }
-        for suspension in suspended { suspensions.notify(suspension) }
+        for suspension in told { suspensions.notify(suspension) }
         switch decided.answer {
         case .replay(let receipt): return .replayed(receipt)
         case .mismatch: return .keyMismatch
@@ -169,21 +178,6 @@ public final class LocalCodeService: CodeService {
             return .sent(
                 try deliver(issue, to: number, key: secret, secondsLeft: decided.secondsLeft, wording: wording))
         }
-    }
-
-    /// Why a code to `number` may not go now, as `sending` read the counters: its block or
-    /// range suspended, or a budget spent — for a number that verified a code lately, only its
-    /// own budget counts.
-    private func refusal(
-        _ windows: [(window: BudgetWindow, cap: Int, scope: BudgetScope)], _ watch: PumpingGuard, _ sending: Sending,
-        for number: PhoneNumber
-    ) -> BudgetRefusal? {
-        let known = watch.hasConverted(number, in: sending)
-        if !known, let suspension = watch.suspension(of: number, in: sending) {
-            let prefix = budgets?.prefix(of: number) ?? ""
-            return BudgetRefusal(kind: .suspended, prefix: prefix, secondsLeft: suspension.secondsLeft)
-        }
-        return spent(windows.filter { !known || $0.scope == .number(number.e164) }, sending, for: number)
     }
 
     /// A code just issued: its digits, for the message, and its salt, which its verification
@@ -198,27 +192,25 @@ public final class LocalCodeService: CodeService {
         case challengeReplayed
     }
 
-    /// The refusal when a budget of `windows` has nothing left in its period: of those spent,
-    /// the one whose period ends last, since nothing goes before it does.
+    /// The refusal when a bucket of `buckets` has no message for `number` now — a new number
+    /// finds a shared one's reserve kept back — naming the one that waits longest, since
+    /// nothing goes before it does.
     private func spent(
-        _ windows: [(window: BudgetWindow, cap: Int, scope: BudgetScope)], _ sending: Sending,
-        for number: PhoneNumber
+        _ buckets: [(bucket: Bucket, scope: BudgetScope)], _ sending: Sending, for number: PhoneNumber,
+        returning: Bool
     ) -> BudgetRefusal? {
-        let spent = windows.filter { (sending.spent[$0.window] ?? 0) >= $0.cap }
-        guard
-            let last = spent.max(by: {
-                sending.periodLeft[$0.window] ?? .zero < sending.periodLeft[$1.window] ?? .zero
-            })
-        else { return nil }
+        let waits = buckets.compactMap { bucket, scope in
+            bucket.wait(in: sending, keeping: returning || !scope.isShared ? 0 : bucket.reserve).map { (scope, $0) }
+        }
+        guard let (scope, wait) = waits.max(by: { $0.1 < $1.1 }) else { return nil }
         let kind: BudgetRefusal.Kind =
-            switch last.scope {
+            switch scope {
             case .number: .number
             case .prefix: .country
             case .global: .global
             case .client: .client
             }
-        let seconds = max(1, (sending.periodLeft[last.window] ?? .seconds(1)).secondsRoundedUp)
-        return BudgetRefusal(kind: kind, prefix: budgets?.prefix(of: number) ?? "", secondsLeft: seconds)
+        return BudgetRefusal(kind: kind, prefix: budgets?.prefix(of: number) ?? "", secondsLeft: wait.secondsRoundedUp)
     }
 
     /// Puts the message carrying `code` in the outbox, when the gateway uses one.
@@ -329,13 +321,16 @@ public final class LocalCodeService: CodeService {
             record?.code = issued
             return issued.attemptsLeft == 0 ? .locked : .wrongCode(attemptsLeft: issued.attemptsLeft)
         }.answer
-        // A verified code counts for its block and range in the conversion guard: in a
-        // transaction of its own, so that the far more frequent checks that fail read no
-        // counter. Lost with a crash between the two, it is one conversion fewer, no more.
-        let watch = budgets?.pumpingGuard ?? PumpingGuard(threshold: 0)
-        if result == .verified, !watch.windows(for: number).isEmpty {
-            _ = try? await storing(number, replyKey: nil, budgets: watch.windows(for: number)) { _, _, sending in
+        // A verified code counts for its prefixes in the guard and towards its number's trust:
+        // in a transaction of its own, so that the far more frequent checks that fail read no
+        // meter. Lost with a crash between the two, it is one conversion fewer, no more.
+        let watch = budgets?.pumpingGuard ?? .off
+        let trust = budgets?.trust ?? .off
+        let meters = watch.verifiedMeters(for: number) + trust.meters(for: number)
+        if result == .verified, !meters.isEmpty {
+            _ = try? await storing(number, replyKey: nil, meters: meters) { _, _, sending in
                 watch.countVerified(for: number, in: &sending)
+                trust.countVerified(for: number, in: &sending)
             }
         }
         return result
@@ -345,11 +340,11 @@ public final class LocalCodeService: CodeService {
     /// transaction of the store, with the cooldown left on the record it saw; a state that
     /// cannot be kept refuses the call.
     private func storing<Answer>(
-        _ number: PhoneNumber, replyKey: String?, budgets: [BudgetWindow], challenge: ChallengeSpend? = nil,
+        _ number: PhoneNumber, replyKey: String?, meters: [String], challenge: ChallengeSpend? = nil,
         _ decide: (inout GatewayRecord?, inout GatewayReply?, inout Sending) -> Answer
     ) async throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
         do {
-            return try await store.update(number, replyKey: replyKey, budgets: budgets, challenge: challenge) {
+            return try await store.update(number, replyKey: replyKey, meters: meters, challenge: challenge) {
                 record, reply, sending in
                 let secondsLeft = record.map { ($0.cooldown - $0.age).secondsRoundedUp } ?? 0
                 return (decide(&record, &reply, &sending), secondsLeft)
@@ -362,7 +357,7 @@ public final class LocalCodeService: CodeService {
     private func storing<Answer>(
         _ number: PhoneNumber, _ decide: (inout GatewayRecord?) -> Answer
     ) async throws(CodeServiceError) -> (answer: Answer, secondsLeft: Int) {
-        try await storing(number, replyKey: nil, budgets: []) { record, _, _ in decide(&record) }
+        try await storing(number, replyKey: nil, meters: []) { record, _, _ in decide(&record) }
     }
 }
 

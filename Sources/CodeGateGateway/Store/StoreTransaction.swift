@@ -34,14 +34,22 @@ package protocol StoreTransaction {
     /// Keeps `reply` under `key`, or removes what is kept there when it is nil.
     func store(_ reply: GatewayReply?, for key: String) async throws(Failure)
 
-    /// How much of each window's current period is spent, and what is left of the period.
-    func budgets(_ windows: [BudgetWindow]) async throws(Failure) -> Sending
-    /// Raises the counters to `spent`, which were `read`.
-    func spend(_ spent: [BudgetWindow: Int], over read: [BudgetWindow: Int]) async throws(Failure)
+    /// Each of `names`' meters as kept, but those expired at `now`: on a store many gateways
+    /// share, locked until the transaction ends, so that two never both spend the last of a budget.
+    func meters(_ names: [String]) async throws(Failure) -> [String: Meter]
+    /// Writes the meters of `meters` that differ from `read`, and forgets those of `read` it
+    /// no longer holds.
+    func write(_ meters: [String: Meter], over read: [String: Meter]) async throws(Failure)
     /// Spends `challenge` for its request: false when another request spent it (a retry
     /// under the same key is the same request, and may). Two transactions spending one
-    /// challenge meet on its row: the second sees the first's once it committed.
+    /// challenge meet on its row: the second sees the first's once it committed. Asked last,
+    /// once every lock the decision needs is held, so the second waits holding nothing the
+    /// first needs.
     func spend(_ challenge: ChallengeSpend) async throws(Failure) -> Bool
+    /// Whether another request spent `challenge` (not a retry under its key), as committed
+    /// now: asked of a request that sends nothing, which spends nothing either, so that a
+    /// replay is still told as one.
+    func hasSpent(_ challenge: ChallengeSpend) async throws(Failure) -> Bool
     /// Writes `sms` to the outbox under `id`, due at once, valid for `lifetime`.
     func enqueue(_ sms: SMSMessage, id: String, lifetime: Duration) async throws(Failure)
 

@@ -132,7 +132,7 @@ enum CodesProtocol {
             return Refusal(error: .cooldown(secondsLeft: seconds), settled: true, reason: kind)
         // A spent budget against SMS fraud is, to the person at the window, too many requests.
         case (429, .rateLimited), (429, .numberBudget), (429, .countryBudget), (429, .globalBudget),
-            (429, .clientBudget), (429, .prefixSuspended):
+            (429, .clientBudget), (429, .prefixSuspended), (429, .prefixThrottled):
             let seconds = answer.retryAfterSeconds ?? retryAfter
             return Refusal(error: .rateLimited(retryAfter: seconds), settled: true, reason: "rate limited")
         // A number the window took for one that the server will not text: the person can try another.

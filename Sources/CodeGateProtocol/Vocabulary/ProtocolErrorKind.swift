@@ -28,15 +28,18 @@ package enum ProtocolErrorKind: String, CaseIterable, Sendable {
     /// The number's own budget of text messages is spent for this hour or day.
     case numberBudget = "number_budget_exhausted"
     /// The budget of text messages to the number's country calling code (prefix) is spent for
-    /// this hour or day.
+    /// now.
     case countryBudget = "country_budget_exhausted"
-    /// The budget of text messages to all numbers is spent for this hour or day.
+    /// The budget of text messages to all numbers is spent for now.
     case globalBudget = "global_budget_exhausted"
-    /// The client's own budget of text messages is spent for this hour or day.
+    /// The client's own budget of text messages is spent for now.
     case clientBudget = "client_budget_exhausted"
-    /// The number's block of numbers is suspended for the rest of the UTC day: codes sent there
-    /// went unverified, as those of SMS pumping do.
+    /// The number's block, range or segment of numbers is suspended for a while: codes sent
+    /// there went unverified, as those of SMS pumping do.
     case prefixSuspended = "prefix_suspended"
+    /// The number's block, range or segment of numbers is throttled for a while: far more codes
+    /// went there than its history makes usual, verified or not.
+    case prefixThrottled = "prefix_throttled"
     case `internal`
     /// The store holds as many numbers as it may, each still live.
     case storeFull = "store_full"

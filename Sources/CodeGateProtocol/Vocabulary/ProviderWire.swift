@@ -25,9 +25,9 @@ package enum ProviderHeader {
 /// The members of the JSON the gateway posts to `--alert-webhook` (docs/gateway.md, "The
 /// conversion guard"), signed as a provider's messages are (`ProviderHeader`).
 package enum AlertField {
-    /// What happened: `prefix_suspended` (`ProtocolErrorKind.prefixSuspended`'s name).
+    /// What happened: `prefix_suspended` or `prefix_throttled` (`ProtocolErrorKind`'s names).
     package static let event = "event"
-    /// "block" or "range".
+    /// "block", "range" or "segment".
     package static let level = "level"
     /// The numbers' first digits, in E.164: "+861700123".
     package static let prefix = "prefix"

@@ -56,11 +56,12 @@ final class GatewayMetrics {
         }
     }
 
-    /// Counts a suspension this gateway's code started. Each prefix is suspended at most
-    /// once a day, after as many codes as the guard's threshold: the series grow no faster
-    /// than the codes sent.
+    /// Counts a suspension or throttle this gateway started. A prefix is suspended only after
+    /// as many codes as the guard's threshold, and a throttle is told once per level and
+    /// country while it lasts: the series grow no faster than the codes sent.
     func record(_ suspension: PrefixSuspension) {
-        suspensions["level=\"\(suspension.level)\",prefix=\"\(suspension.prefix)\"", default: 0] += 1
+        let kind = suspension.kind == .throttled ? "throttled" : "suspended"
+        suspensions["kind=\"\(kind)\",level=\"\(suspension.level)\",prefix=\"\(suspension.prefix)\"", default: 0] += 1
     }
 
     /// Counts what a code request or check came to.
@@ -82,6 +83,7 @@ final class GatewayMetrics {
             case .number: "number"
             case .country: "country"
             case .suspended: "suspended"
+            case .throttled: "throttled"
             case .global: "global"
             case .client: "client"
             }
@@ -136,7 +138,7 @@ final class GatewayMetrics {
             ),
             (
                 "codegate_prefix_suspensions_total",
-                "Blocks and ranges of numbers the conversion guard suspended for their day, by level and prefix.",
+                "Prefixes of numbers the guard suspended (unverified codes) or throttled (volume), by kind, level and prefix.",
                 suspensions
             ),
         ] {

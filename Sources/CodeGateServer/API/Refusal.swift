@@ -100,6 +100,7 @@ enum Refusal: Error, Equatable {
             case .number: .numberBudget
             case .country: .countryBudget
             case .suspended: .prefixSuspended
+            case .throttled: .prefixThrottled
             case .global: .globalBudget
             case .client: .clientBudget
             }
@@ -183,6 +184,10 @@ enum Refusal: Error, Equatable {
         // unused, as those of SMS fraud do, so the service stopped sending there for a while.
         case .suspended:
             localized("暂时无法向该号段发送验证码，请 {0} 分钟后再试", "暂时无法向该号段发送验证码，请 {0} 分钟后再试", count: minutes).filling(minutes)
+        // TRANSLATORS: {0} is a number of minutes; far more codes than usual were asked for
+        // numbers like this one, as in SMS fraud, so the service slowed sending there.
+        case .throttled:
+            localized("该号段的验证码请求过多，请 {0} 分钟后再试", "该号段的验证码请求过多，请 {0} 分钟后再试", count: minutes).filling(minutes)
         // TRANSLATORS: {0} is a number of minutes; the service's budget of text messages is spent.
         case .global: localized("短信发送量已达上限，请 {0} 分钟后再试", "短信发送量已达上限，请 {0} 分钟后再试", count: minutes).filling(minutes)
         // TRANSLATORS: {0} is a number of minutes; this client's budget of text messages is spent.

@@ -2,9 +2,9 @@ import CodeGateBase
 import CodeGateGateway
 import CodeGateProtocol
 
-/// `--alert-webhook URL`: each block or range of numbers the conversion guard suspends
-/// (`PrefixSuspension`) is POSTed as `{"event": "prefix_suspended", "level", "prefix",
-/// "until"}` (`AlertField`), signed as the SMS webhook's messages are (`SignedPost`), so that
+/// `--alert-webhook URL`: each prefix of numbers the guard suspends or throttles
+/// (`PrefixSuspension`) is POSTed as `{"event": "prefix_suspended" or "prefix_throttled",
+/// "level", "prefix", "until"}` (`AlertField`), signed as the SMS webhook's messages are (`SignedPost`), so that
 /// an operator's pager hears of an attack as it starts. One attempt each, told by the gateway
 /// whose code started the suspension: an alert the webhook does not take is said on stderr
 /// beside the suspension's own line, not retried.
@@ -28,7 +28,10 @@ final class AlertWebhook {
     func tell(_ suspension: PrefixSuspension) {
         let until = Int(wallClock().components.seconds) + suspension.secondsLeft
         let body = JSONValue.object([
-            (AlertField.event, .string(ProtocolErrorKind.prefixSuspended.rawValue)),
+            (
+                AlertField.event,
+                .string((suspension.kind == .throttled ? ProtocolErrorKind.prefixThrottled : .prefixSuspended).rawValue)
+            ),
             (AlertField.level, .string(suspension.level)), (AlertField.prefix, .string(suspension.prefix)),
             (AlertField.until, .integer(until)),
         ]).encoded

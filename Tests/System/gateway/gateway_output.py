@@ -103,7 +103,7 @@ def scenario(kind):
             fail(f"{kind}: challenge {index} answered {status}, not 201")
         text = json.loads(issued)["challenge"]
         proof = {"challenge": text, "solution": challenge.solve(text)}
-        status, took, _ = ask("POST", "/v1/codes", json.dumps({"phone": f"+4474009{index % 10}{index // 10}000", **proof}),
+        status, took, _ = ask("POST", "/v1/codes", json.dumps({"phone": f"+4474{10 + index}900000", **proof}),
                               {"Content-Type": "application/json", "Idempotency-Key": f"k{index}"})
         worst = max(worst, took)
         if status != 201:
@@ -138,7 +138,7 @@ def scenario(kind):
     dropped = sum(int(m.group(1)) for line in text if (m := re.search(r"(\d+) lines dropped: standard", line)))
     logged = [m.group(1) for line in text
               if (m := re.match(r"codegate-gateway: (?:GET|POST) (/flood-\S+|/v1/challenges|/v1/codes) ", line))]
-    sms = [line for line in text if line.startswith("SMS +4474009")]
+    sms = [line for line in text if line.startswith("SMS +4474")]
     sent = log_paths + ["/v1/challenges", "/v1/codes"] * 20
     remaining = iter(sent)
     in_order = all(path in remaining for path in logged)
