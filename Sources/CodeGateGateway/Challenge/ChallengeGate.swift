@@ -25,11 +25,13 @@ public struct ChallengeGate: Equatable, Sendable {
     }
 
     /// A fresh challenge for `purpose`, signed under `key` (the store's code key), expiring
-    /// `lifetime` after `now` (the wall clock).
+    /// `lifetime` after `now` (the wall clock), asking `factor` times the work (`ChallengeLoad`),
+    /// within `workRange`.
     package func issue(
-        key: [UInt8], now: Duration, purpose: String = ChallengePurpose.sendCode,
+        key: [UInt8], now: Duration, purpose: String = ChallengePurpose.sendCode, factor: Int = 1,
         using random: inout some RandomNumberGenerator
     ) -> IssuedChallenge {
+        let work = min(Self.workRange.upperBound, work * max(1, factor))
         let salt = Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
         let solution = Int.random(in: 0...work, using: &random)
         let target = SHA256.digest(Array(salt.utf8) + Array(String(solution).utf8))

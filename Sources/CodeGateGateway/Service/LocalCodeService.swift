@@ -37,6 +37,8 @@ public final class LocalCodeService: CodeService {
     private let policy: CodePolicy
     private var random: any RandomNumberGenerator
     private let store: any CodeStore
+    /// How hard the challenges are now.
+    private var load = ChallengeLoad()
 
     /// Creates the gateway over what `store` keeps; without one, over a store in memory whose
     /// clocks are `timers`'.
@@ -105,11 +107,14 @@ public final class LocalCodeService: CodeService {
         prover?.prepare()
     }
 
-    /// A fresh challenge for a request for a code to solve; nil when none is asked for.
+    /// A fresh challenge for a request for a code to solve, its work risen with the rate they
+    /// are asked for (`ChallengeLoad`); nil when none is asked for.
     public func challenge() throws(CodeServiceError) -> IssuedChallenge? {
         guard let challenges else { return nil }
         let key = try codeKey()
-        return challenges.issue(key: key, now: store.moment().wall, purpose: ChallengePurpose.sendCode, using: &random)
+        let now = store.moment().wall
+        return challenges.issue(
+            key: key, now: now, purpose: ChallengePurpose.sendCode, factor: load.issue(at: now), using: &random)
     }
 
     /// A code for `number`, its text message worded by `wording` (in the request's language).
