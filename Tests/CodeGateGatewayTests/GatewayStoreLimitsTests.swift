@@ -150,6 +150,39 @@ extension GatewayStoreTests {
         #expect(try await first.admit("10.0.0.1", limit: 0) == nil, "0 is no limit")
     }
 
+    /// A flood from fresh addresses (a botnet through a proxy's `X-Forwarded-For`) fills the
+    /// table of clients: each newcomer is admitted all the same, the clients closest to a whole
+    /// allowance are forgotten for it, the table never holds more than its cap, and a client
+    /// that sent fast stays limited.
+    @Test func aFloodOfFreshClientsLocksNobodyOutAndTheTableStaysBounded() async throws {
+        let store = store()
+        #expect(try await store.admit("real", limit: 2) == nil)
+        #expect(try await store.admit("real", limit: 2) == nil)
+        // The rest of the table: one request each, a millisecond apart (due in 1.000 s, 1.001 s…).
+        let now = moment()
+        _ = try SQLiteDatabase(path: path, busyTimeout: .seconds(1)).run(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 2)
+            INSERT INTO clients (client, boot_id, due_boot, due_wall)
+                SELECT printf('flood %04d', i), ?2, ?3 + i * 1000000, ?4 + i * 1000000 FROM n
+            """,
+            [
+                .integer(Int64(GatewayStore.maxClients)), .text(now.bootID),
+                .integer((now.boot + .seconds(1)).wholeNanoseconds),
+                .integer((now.wall + .seconds(1)).wholeNanoseconds),
+            ])
+        #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(GatewayStore.maxClients))]])
+        for index in 0..<10 {
+            #expect(try await store.admit("newcomer \(index)", limit: 2) == nil, "newcomer \(index)")
+            #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(GatewayStore.maxClients))]])
+        }
+        #expect(
+            try rows("SELECT MIN(client), COUNT(*) FROM clients WHERE client LIKE 'flood %'")
+                == [[.text("flood 0010"), .integer(Int64(GatewayStore.maxClients - 11))]],
+            "the ten due soonest were forgotten")
+        #expect(try await store.admit("real", limit: 2) == 30, "still limited: its due was no small one")
+    }
+
     /// The digest is an HMAC under the key file: the database, or a copy of it, verifies no code
     /// without that file, and the digest is not the salted SHA-256 a million guesses would find.
     /// Nor is the verification id made without it: it binds no check there.
