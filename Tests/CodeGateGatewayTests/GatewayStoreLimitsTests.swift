@@ -1,4 +1,5 @@
 import CGLib
+import CSQLite
 import CodeGateBase
 @testable import CodeGateGateway
 import CodeGateService
@@ -136,6 +137,50 @@ extension GatewayStoreTests {
         #expect(await gateway.healthProblem() == .recovering(secondsLeft: 60), "started afresh: closed for a cooldown")
         clock.advance(by: .seconds(60))
         #expect(await gateway.healthProblem() == nil)
+    }
+
+    /// A database at its size limit (`max_page_count`) refused every request `full` while the
+    /// health check, which only read, passed: now the check finds no room either, says so as
+    /// the request does, and grows nothing.
+    @Test func aDatabaseAtItsSizeLimitFailsTheHealthCheckAsItFailsARequest() async throws {
+        let store = store(capacity: 1_000_000)
+        let gateway = LocalCodeService(timers: clock, random: SeededRandom(seed: 1), store: store)
+        _ = try await deliveredCode(gateway)
+        try await store.check()
+        try fillNumbers(copying: number)
+        let pages = try rows("PRAGMA page_count")
+        await #expect(throws: StateProblem.full) { try await store.check() }
+        #expect(await gateway.healthProblem() == .full, "/healthz says it")
+        await #expect(throws: CodeServiceError.stateUnavailable(.full), "as the request meets it") {
+            try await gateway.requestCode(for: try self.numbered(1))
+        }
+        #expect(try rows("PRAGMA page_count") == pages, "the checks grew nothing")
+        _ = try rows("DELETE FROM numbers WHERE number LIKE '+4477008%'")
+        try await store.check()
+        _ = try await gateway.requestCode(for: try numbered(1))
+    }
+
+    /// Fills the table of numbers with copies of `number`'s row, in order (so that each page is
+    /// packed), until SQLite finds no page for another at the store's size limit.
+    private func fillNumbers(copying number: PhoneNumber) throws {
+        let filler = try SQLiteDatabase(path: path, busyTimeout: .seconds(1))
+        _ = try filler.run("PRAGMA max_page_count = \(GatewayStore.maxBytes / 4096)")
+        var next: Int64 = 0
+        var batch: Int64 = 4096
+        while batch > 0 {
+            do {
+                _ = try filler.run(
+                    """
+                    WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 + ?2 - 1)
+                    INSERT INTO numbers (number, \(RecordColumns.list))
+                        SELECT printf('+4477008%06d', i), \(RecordColumns.list) FROM n, numbers WHERE number = ?3
+                    """, [.integer(next), .integer(batch), .text(number.e164)])
+                next += batch
+            } catch {
+                try #require(error.primary == SQLITE_FULL, "\(error)")
+                batch /= 2
+            }
+        }
     }
 
     @Test func theRateLimitIsSharedByEveryGatewayOnTheStore() async throws {

@@ -25,10 +25,29 @@ extension GatewayStore {
     /// (`makeRoomForClient`).
     package static let maxClients = 4096
 
-    /// Opens the database if need be and runs one write transaction on it: throws what a
-    /// request would meet.
+    /// Opens the database if need be and runs one write transaction on it that makes SQLite find
+    /// room for a row (`proveRoom`): throws what a request would meet, `.full` included. A
+    /// transaction that only read passed while every request failed with SQLITE_FULL.
     package func check() async throws(StateProblem) {
-        try await transaction { database throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }
+        try await transaction { database throws(SQLiteError) in
+            _ = try database.run("SELECT COUNT(*) FROM closures")
+            try Self.proveRoom(in: database)
+        }
+    }
+
+    /// Writes a row larger than a page, so that SQLite must allocate pages for it, and takes it
+    /// back: in a database at its size limit (`max_page_count`) with no free page this fails
+    /// with SQLITE_FULL, as the next request's write does, and the file never grows by it. The
+    /// pages the savepoint touched still go to the write-ahead log at the commit, as a
+    /// request's pages do, so a disk too full for the log fails it too.
+    static func proveRoom(in database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("SAVEPOINT room")
+        // No client has such a name: it is an address, a /64 or a local user.
+        try database.run(
+            "INSERT INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, '', 0, 0)",
+            [.text(String(repeating: "-", count: 4096))])
+        try database.run("ROLLBACK TO room")
+        try database.run("RELEASE room")
     }
 
     /// What refuses every new number now (`CodeStore.refusalOfNewNumbers`), read in one write
