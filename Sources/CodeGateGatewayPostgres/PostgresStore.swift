@@ -79,10 +79,18 @@ public final class PostgresStore: CodeStore {
     }
 
     /// Connects (and migrates the schema) if need be, and runs one transaction: throws what a
-    /// request would meet.
+    /// request would meet. A server that takes no writes (a standby after a failover, or
+    /// `default_transaction_read_only`) answers a read, but fails every request with SQLSTATE
+    /// 25006: its transactions say they are read-only, and the check fails as `.readOnly` too.
+    /// A full disk is not found: PostgreSQL fails a write only when a file must grow, which no
+    /// write short of a request's own would tell, and a probe that wrote would cost the
+    /// database a transaction id and a commit record at every check.
     public func check() async throws(StateProblem) {
         _ = try await transaction { connection, deadline async throws(PostgresError) in
-            try await connection.run("SELECT 1", until: deadline)
+            let rows = try await connection.run("SELECT current_setting('transaction_read_only')", until: deadline)
+            if rows.first?.first == "on" {
+                throw PostgresError(message: "the database takes no writes (transaction_read_only)", sqlState: "25006")
+            }
         }
     }
 

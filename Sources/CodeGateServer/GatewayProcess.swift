@@ -90,7 +90,7 @@ public enum GatewayProcess {
             challenges: options.challenges)
         let server = GatewayServer(
             api: GatewayAPI(service: service, rateLimit: options.rateLimit, regions: options.regions),
-            trustedProxy: options.trustedProxy, log: report)
+            trustedProxy: options.trustedProxy, timers: timers, log: report)
         let phone = service.outbox.observe { message in
             say("SMS \(message.recipient.e164) \(message.text.terminalEscaped)", to: .output)
             server.codeSent()

@@ -1,4 +1,5 @@
 import CGLib
+import CSQLite
 import CodeGateBase
 @testable import CodeGateGateway
 import CodeGateService
@@ -138,6 +139,50 @@ extension GatewayStoreTests {
         #expect(await gateway.healthProblem() == nil)
     }
 
+    /// A database at its size limit (`max_page_count`) refused every request `full` while the
+    /// health check, which only read, passed: now the check finds no room either, says so as
+    /// the request does, and grows nothing.
+    @Test func aDatabaseAtItsSizeLimitFailsTheHealthCheckAsItFailsARequest() async throws {
+        let store = store(capacity: 1_000_000)
+        let gateway = LocalCodeService(timers: clock, random: SeededRandom(seed: 1), store: store)
+        _ = try await deliveredCode(gateway)
+        try await store.check()
+        try fillNumbers(copying: number)
+        let pages = try rows("PRAGMA page_count")
+        await #expect(throws: StateProblem.full) { try await store.check() }
+        #expect(await gateway.healthProblem() == .full, "/healthz says it")
+        await #expect(throws: CodeServiceError.stateUnavailable(.full), "as the request meets it") {
+            try await gateway.requestCode(for: try self.numbered(1))
+        }
+        #expect(try rows("PRAGMA page_count") == pages, "the checks grew nothing")
+        _ = try rows("DELETE FROM numbers WHERE number LIKE '+4477008%'")
+        try await store.check()
+        _ = try await gateway.requestCode(for: try numbered(1))
+    }
+
+    /// Fills the table of numbers with copies of `number`'s row, in order (so that each page is
+    /// packed), until SQLite finds no page for another at the store's size limit.
+    private func fillNumbers(copying number: PhoneNumber) throws {
+        let filler = try SQLiteDatabase(path: path, busyTimeout: .seconds(1))
+        _ = try filler.run("PRAGMA max_page_count = \(GatewayStore.maxBytes / 4096)")
+        var next: Int64 = 0
+        var batch: Int64 = 4096
+        while batch > 0 {
+            do {
+                _ = try filler.run(
+                    """
+                    WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 + ?2 - 1)
+                    INSERT INTO numbers (number, \(RecordColumns.list))
+                        SELECT printf('+4477008%06d', i), \(RecordColumns.list) FROM n, numbers WHERE number = ?3
+                    """, [.integer(next), .integer(batch), .text(number.e164)])
+                next += batch
+            } catch {
+                try #require(error.primary == SQLITE_FULL, "\(error)")
+                batch /= 2
+            }
+        }
+    }
+
     @Test func theRateLimitIsSharedByEveryGatewayOnTheStore() async throws {
         let first = store()
         let second = store()
@@ -148,6 +193,39 @@ extension GatewayStoreTests {
         clock.advance(by: .seconds(30))
         #expect(try await store().admit("10.0.0.1", limit: 2) == nil, "and across a restart")
         #expect(try await first.admit("10.0.0.1", limit: 0) == nil, "0 is no limit")
+    }
+
+    /// A flood from fresh addresses (a botnet through a proxy's `X-Forwarded-For`) fills the
+    /// table of clients: each newcomer is admitted all the same, the clients closest to a whole
+    /// allowance are forgotten for it, the table never holds more than its cap, and a client
+    /// that sent fast stays limited.
+    @Test func aFloodOfFreshClientsLocksNobodyOutAndTheTableStaysBounded() async throws {
+        let store = store()
+        #expect(try await store.admit("real", limit: 2) == nil)
+        #expect(try await store.admit("real", limit: 2) == nil)
+        // The rest of the table: one request each, a millisecond apart (due in 1.000 s, 1.001 s…).
+        let now = moment()
+        _ = try SQLiteDatabase(path: path, busyTimeout: .seconds(1)).run(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 2)
+            INSERT INTO clients (client, boot_id, due_boot, due_wall)
+                SELECT printf('flood %04d', i), ?2, ?3 + i * 1000000, ?4 + i * 1000000 FROM n
+            """,
+            [
+                .integer(Int64(GatewayStore.maxClients)), .text(now.bootID),
+                .integer((now.boot + .seconds(1)).wholeNanoseconds),
+                .integer((now.wall + .seconds(1)).wholeNanoseconds),
+            ])
+        #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(GatewayStore.maxClients))]])
+        for index in 0..<10 {
+            #expect(try await store.admit("newcomer \(index)", limit: 2) == nil, "newcomer \(index)")
+            #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(GatewayStore.maxClients))]])
+        }
+        #expect(
+            try rows("SELECT MIN(client), COUNT(*) FROM clients WHERE client LIKE 'flood %'")
+                == [[.text("flood 0010"), .integer(Int64(GatewayStore.maxClients - 11))]],
+            "the ten due soonest were forgotten")
+        #expect(try await store.admit("real", limit: 2) == 30, "still limited: its due was no small one")
     }
 
     /// The digest is an HMAC under the key file: the database, or a copy of it, verifies no code

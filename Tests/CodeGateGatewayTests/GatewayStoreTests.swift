@@ -333,34 +333,58 @@ import Testing
     /// the probe saw both fail open, a second SMS at once after a restart.
     @Test(.enabled(if: SmallFileSystem.canMount, Comment(rawValue: SmallFileSystem.requirement)))
     func aFullOrReadOnlyDiskRefusesToSend() async throws {
+        try await onSmallDisk { mountPoint in
+            try await fillingTheDiskRefuses(gateway(in: mountPoint + "/codegate"), filling: mountPoint + "/filler")
+            unlink(mountPoint + "/filler")
+            #expect(mount("tmpfs", mountPoint, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
+            clock.advance(by: .seconds(60))
+            await #expect(throws: CodeServiceError.stateUnavailable(.readOnly)) {
+                try await self.gateway(in: mountPoint + "/codegate").requestCode(for: self.number)
+            }
+        }
+    }
+
+    /// A disk full since the last write: the health check, which only read, passed while the
+    /// next request failed. Now it makes SQLite write as a request does and fails first.
+    @Test(.enabled(if: SmallFileSystem.canMount, Comment(rawValue: SmallFileSystem.requirement)))
+    func aFullDiskFailsTheHealthCheckAsItFailsARequest() async throws {
+        try await onSmallDisk { mountPoint in
+            let service = gateway(in: mountPoint + "/codegate")
+            _ = try await deliveredCode(service)
+            #expect(await service.healthProblem() == nil)
+            fillDisk(with: mountPoint + "/filler")
+            #expect(await service.healthProblem() == .full, "/healthz says it")
+            await #expect(throws: CodeServiceError.stateUnavailable(.full), "as the request meets it") {
+                try await service.requestCode(for: try #require(PhoneNumber.check("+447700901000").number))
+            }
+            unlink(mountPoint + "/filler")
+            #expect(await service.healthProblem() == nil, "room again")
+        }
+    }
+
+    /// Runs `body` with the mount point of a small file system (256 KiB) of the test's own,
+    /// unmounted when it returns.
+    private func onSmallDisk(_ body: (String) async throws -> Void) async throws {
         let mountPoint = folder("small")
         mkdir(mountPoint, 0o700)
         try #require(mount("tmpfs", mountPoint, "tmpfs", 0, "size=256k,mode=0700") == 0)
         defer { umount2(mountPoint, Int32(MNT_DETACH)) }
-        func gateway() -> LocalCodeService {
-            LocalCodeService(
-                timers: clock,
-                store: GatewayStore(
-                    folder: StateFolder.open(mountPoint + "/codegate"), report: { _ in },
-                    moment: { [unowned self] in moment() }))
-        }
-        try await fillingTheDiskRefuses(gateway(), filling: mountPoint + "/filler")
-        unlink(mountPoint + "/filler")
-        #expect(mount("tmpfs", mountPoint, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
-        clock.advance(by: .seconds(60))
-        await #expect(throws: CodeServiceError.stateUnavailable(.readOnly)) {
-            try await gateway().requestCode(for: self.number)
-        }
+        try await body(mountPoint)
+    }
+
+    /// A gateway started afresh on the state folder `path`, reporting nothing.
+    private func gateway(in path: String) -> LocalCodeService {
+        LocalCodeService(
+            timers: clock,
+            store: GatewayStore(
+                folder: StateFolder.open(path), report: { _ in }, moment: { [unowned self] in moment() }))
     }
 
     /// Sends a code with `service`, fills the disk with the file `filling`, then asks for codes
     /// for other numbers until one is refused: as full, and without a message.
     private func fillingTheDiskRefuses(_ service: LocalCodeService, filling: String) async throws {
         _ = try await deliveredCode(service)
-        let filler = open(filling, O_WRONLY | O_CREAT, 0o600)
-        let block = [UInt8](repeating: 1, count: 4096)
-        while write(filler, block, block.count) > 0 {}
-        close(filler)
+        fillDisk(with: filling)
         let log = MessageLog(service.outbox)
         var sent = 0
         var refusal: CodeServiceError?
@@ -376,6 +400,14 @@ import Testing
         #expect(refusal == .stateUnavailable(.full))
         #expect(log.messages.count == sent, "the refused request sent nothing")
     }
+}
+
+/// Fills the disk `path` is on with the file `path`.
+func fillDisk(with path: String) {
+    let filler = open(path, O_WRONLY | O_CREAT, 0o600)
+    let block = [UInt8](repeating: 1, count: 4096)
+    while write(filler, block, block.count) > 0 {}
+    close(filler)
 }
 
 /// The whole content of the file at `path`.

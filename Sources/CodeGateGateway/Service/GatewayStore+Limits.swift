@@ -20,14 +20,34 @@ extension GatewayStore {
         ) STRICT
         """
 
-    /// The most clients whose rate is tracked at once; a newcomer beyond them waits until the
-    /// first of them is forgotten.
-    static let maxClients = 4096
+    /// The most clients whose rate is tracked at once, on every store: a newcomer beyond them
+    /// is admitted, and those closest to a whole allowance are forgotten to make room
+    /// (`makeRoomForClient`).
+    package static let maxClients = 4096
 
-    /// Opens the database if need be and runs one write transaction on it: throws what a
-    /// request would meet.
+    /// Opens the database if need be and runs one write transaction on it that makes SQLite find
+    /// room for a row (`proveRoom`): throws what a request would meet, `.full` included. A
+    /// transaction that only read passed while every request failed with SQLITE_FULL.
     package func check() async throws(StateProblem) {
-        try await transaction { database throws(SQLiteError) in _ = try database.run("SELECT COUNT(*) FROM closures") }
+        try await transaction { database throws(SQLiteError) in
+            _ = try database.run("SELECT COUNT(*) FROM closures")
+            try Self.proveRoom(in: database)
+        }
+    }
+
+    /// Writes a row larger than a page, so that SQLite must allocate pages for it, and takes it
+    /// back: in a database at its size limit (`max_page_count`) with no free page this fails
+    /// with SQLITE_FULL, as the next request's write does, and the file never grows by it. The
+    /// pages the savepoint touched still go to the write-ahead log at the commit, as a
+    /// request's pages do, so a disk too full for the log fails it too.
+    static func proveRoom(in database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("SAVEPOINT room")
+        // No client has such a name: it is an address, a /64 or a local user.
+        try database.run(
+            "INSERT INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, '', 0, 0)",
+            [.text(String(repeating: "-", count: 4096))])
+        try database.run("ROLLBACK TO room")
+        try database.run("RELEASE room")
     }
 
     /// What refuses every new number now (`CodeStore.refusalOfNewNumbers`), read in one write
@@ -69,7 +89,8 @@ extension GatewayStore {
     /// would be. A client may send `limit` at once, then one every minute / `limit`: the
     /// generic cell rate algorithm, which keeps one moment per client — when its allowance is
     /// whole again — so a client's requests in any minute never exceed twice the limit, and
-    /// average the limit. Throws when the state cannot be used.
+    /// average the limit. No newcomer waits for room: at `maxClients` the clients closest to
+    /// a whole allowance are forgotten. Throws when the state cannot be used.
     public func admit(_ client: String, limit: Int) async throws(StateProblem) -> Int? {
         guard limit > 0 else { return nil }
         let interval = Duration.seconds(60) / limit
@@ -92,7 +113,7 @@ extension GatewayStore {
                 due = .nanoseconds(min(max(left, 0), 60_000_000_000))
             }
             if due > tolerance { return max(1, (due - tolerance).secondsRoundedUp) }
-            if rows.isEmpty, let wait = try Self.waitForClientRoom(in: database, clocks: clocks) { return wait }
+            if rows.isEmpty { try Self.makeRoomForClient(in: database, clocks: clocks) }
             due += interval
             try database.run(
                 "INSERT OR REPLACE INTO clients (client, boot_id, due_boot, due_wall) VALUES (?, ?, ?, ?)",
@@ -104,17 +125,20 @@ extension GatewayStore {
         }
     }
 
-    /// Nil when one more client fits; else the seconds until the first tracked one is forgotten.
-    private static func waitForClientRoom(in database: SQLiteDatabase, clocks: [StoreValue]) throws(SQLiteError)
-        -> Int?
-    {
+    /// Forgets, when the table is full, the clients whose allowance is closest to whole again
+    /// (the smallest due), so that one more fits. Refusing the newcomer instead would let a
+    /// flood of fresh addresses (a botnet through a proxy's `X-Forwarded-For`) lock every real
+    /// client out; forgetting a client gives it back no more than its due, so the smallest
+    /// dues give away the least, and a client sending fast keeps its row and stays limited.
+    private static func makeRoomForClient(in database: SQLiteDatabase, clocks: [StoreValue]) throws(SQLiteError) {
         guard case .integer(let count)? = try database.run("SELECT COUNT(*) FROM clients").first?.first,
             count >= maxClients
-        else { return nil }
-        let first = try database.run(
-            "SELECT MIN(CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END) FROM clients", clocks)
-        guard case .integer(let left)? = first.first?.first else { return 1 }
-        return max(1, Duration.nanoseconds(min(left, 60_000_000_000)).secondsRoundedUp)
+        else { return }
+        try database.run(
+            """
+            DELETE FROM clients WHERE client IN (SELECT client FROM clients
+                ORDER BY CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END LIMIT ?4)
+            """, clocks + [.integer(count - Int64(maxClients) + 1)])
     }
 
     private static func clocks(at now: SystemMoment) -> [StoreValue] {

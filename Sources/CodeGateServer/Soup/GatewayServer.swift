@@ -9,8 +9,9 @@ import Glibc
 /// Headers are checked before the body is taken (an early handler): a chunked body, a
 /// `Content-Length` over the limit, or a repeated header the protocol reads is refused at once,
 /// without reading a byte of the body, and the connection closed. Each other request is answered
-/// as the API answers it, paused until then (`answering`). One line per request
-/// goes to `log` — method, path, status, milliseconds; never a body, so never a code.
+/// as the API answers it, paused until then (`answering`). One line per request served goes to
+/// `log` — method, path, status, milliseconds; never a body, so never a code — and refusals of
+/// one kind are said once a window, then counted (`RefusalLog`).
 @MainActor
 public final class GatewayServer {
     /// How long a connection may sit with no byte moving before the server closes it.
@@ -37,7 +38,8 @@ public final class GatewayServer {
 
     private let api: GatewayAPI
     private let trustedProxy: String?
-    private let log: @MainActor (String) -> Void
+    /// The request log.
+    private let log: RefusalLog
     private let metrics = GatewayMetrics()
     private var draining = false
     /// libsoup's server, made at the first `listen`; its handlers hold this one weakly.
@@ -51,11 +53,15 @@ public final class GatewayServer {
         own: { [weak self] in self?.fillOwnAnswer($0) })
 
     /// A server for `api`; nothing listens until `listen`. Requests from `trustedProxy` are
-    /// counted against the client its `X-Forwarded-For` names.
-    public init(api: GatewayAPI, trustedProxy: String? = nil, log: @escaping @MainActor (String) -> Void) {
+    /// counted against the client its `X-Forwarded-For` names. Its request log goes to `log`,
+    /// the windows of its refusals kept on `timers`.
+    public init(
+        api: GatewayAPI, trustedProxy: String? = nil, timers: any TimerPort,
+        log: @escaping @MainActor (String) -> Void
+    ) {
         self.api = api
         self.trustedProxy = trustedProxy
-        self.log = log
+        self.log = RefusalLog(timers: timers, write: log)
         outcomeWatch = api.outcomes.observe { [metrics] in metrics.record($0) }
     }
 
@@ -93,11 +99,15 @@ public final class GatewayServer {
     package var outboxPending: (@MainActor () async -> Int?)?
 
     /// Stops accepting connections, answers every request already begun (with
-    /// `Connection: close`), closes the idle connections, then calls `done`.
+    /// `Connection: close`), closes the idle connections, says the refusals counted and not yet
+    /// said, then calls `done`.
     public func drain(then done: @escaping @MainActor () -> Void) {
         draining = true
         server.stopListening()
-        server.drain(then: done)
+        server.drain { [log] in
+            log.flush()
+            done()
+        }
     }
 
     /// Refuses, from its headers, a request whose body must not be read: chunked (no length),
@@ -118,7 +128,7 @@ public final class GatewayServer {
         var answer = refusal.answer(in: .preferred(by: message.header(ProtocolHeader.acceptLanguage)))
         answer.headers += [("Cache-Control", "no-store"), ("Connection", "close")]
         message.answerAndClose(status: answer.status, headers: answer.headers, body: answer.body.encoded)
-        logged(message, answer.status, started: started)
+        logged(message, answer.status, started: started, kind: answer.errorKind)
     }
 
     private func handle(_ message: ServerMessage) {
@@ -160,7 +170,7 @@ public final class GatewayServer {
             let detail = [answer.errorKind, answer.subject.map { "number " + $0 }, "client " + request.client]
             self.respond(
                 message, status: answer.status, headers: answer.headers, body: answer.body.encoded, started: started,
-                detail: detail.compactMap { $0 }.joined(separator: " "))
+                kind: answer.errorKind, detail: detail.compactMap { $0 }.joined(separator: " "))
         }
     }
 
@@ -252,18 +262,21 @@ public final class GatewayServer {
 
     private func respond(
         _ message: ServerMessage, status: Int, headers: [(String, String)], body: [UInt8],
-        type: String = "application/json; charset=utf-8", started: ContinuousClock.Instant, detail: String = ""
+        type: String = "application/json; charset=utf-8", started: ContinuousClock.Instant, kind: String? = nil,
+        detail: String = ""
     ) {
         let closing: [(String, String)] = draining ? [("Connection", "close")] : []
         message.respond(
             status: status, headers: headers + [("Cache-Control", "no-store")] + closing, body: body, type: type)
-        logged(message, status, started: started, detail: detail)
+        logged(message, status, started: started, kind: kind, detail: detail)
     }
 
     /// One line on stderr: method, path, status, `detail` (the refusal's kind, the masked
-    /// number, the client), time.
+    /// number, the client), time; a refusal's line once a window for its method, path, status
+    /// and error `kind` (`RefusalLog`).
     private func logged(
-        _ message: ServerMessage, _ status: Int, started: ContinuousClock.Instant, detail: String = ""
+        _ message: ServerMessage, _ status: Int, started: ContinuousClock.Instant, kind: String? = nil,
+        detail: String = ""
     ) {
         let elapsed = started.duration(to: .now)
         metrics.record(route: GatewayMetrics.route(of: message.path), status: status, took: elapsed)
@@ -271,6 +284,8 @@ public final class GatewayServer {
         // The path as sent may hold anything: escaped and cut short, it stays one line.
         let path = String(message.path.prefix(200)).terminalEscaped
         let words = detail.isEmpty ? "" : String(detail.prefix(200)).terminalEscaped + " "
-        log("\(message.method.prefix(16).terminalEscaped) \(path) \(status) \(words)\(tenths / 10).\(tenths % 10) ms")
+        let request = "\(message.method.prefix(16).terminalEscaped) \(path) \(status)"
+        let refusal = kind.map { request + " " + String($0.prefix(64)).terminalEscaped } ?? request
+        log.log("\(request) \(words)\(tenths / 10).\(tenths % 10) ms", status: status, kind: refusal)
     }
 }
