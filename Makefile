@@ -23,6 +23,8 @@ RUN_PACKAGES += libglib2.0-bin
 RUN_PACKAGES += libpq-dev
 # libphonenumber, which codegate-gateway asks whether a number is a mobile one of a region it serves.
 RUN_PACKAGES += libphonenumber-dev
+# Nettle's SHA-256, which solves and checks the challenges (CodeGateBase's SHA256).
+RUN_PACKAGES += nettle-dev
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd man-db \
 	postgresql
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
