@@ -23,10 +23,13 @@ RUN_PACKAGES += libglib2.0-bin
 RUN_PACKAGES += libpq-dev
 # libphonenumber, which codegate-gateway asks whether a number is a mobile one of a region it serves.
 RUN_PACKAGES += libphonenumber-dev
+# Nettle's SHA-256, which solves and checks the challenges (CodeGateBase's SHA256).
+RUN_PACKAGES += nettle-dev
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream dbus-daemon dbus-bin libglib2.0-bin locales-all systemd man-db \
 	postgresql
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
-BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk
+# libssl-dev: the OpenSSL reference solver the challenge solver is measured against (bench/solver.c).
+BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk libssl-dev
 SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool dbus-daemon libglib2.0-bin
 # The accessibility and contrast checks read the AT-SPI tree with pyatspi on a private
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.

@@ -80,13 +80,17 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // GLib and GObject without GTK, for the glue the GTK targets and the gateway share.
         .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // Nettle's SHA-256, on the CPU's SHA instructions: the challenges' work, which a client
+        // repeats tens of thousands of times a request (GLib's GChecksum hashed a third as fast).
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         // Linux's sock_diag netlink interface: the gateway asks the kernel who owns a loopback
         // client's socket.
         .systemLibrary(name: "CSockDiag", providers: [.apt(["linux-libc-dev"])]),
         // That glue, no GTK.
         .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateBase"], swiftSettings: gtkThreadSettings),
         // The base every other target stands on, no GTK.
-        .target(name: "CodeGateBase", dependencies: ["CGLib", "CLibintl"], swiftSettings: gtkThreadSettings),
+        .target(
+            name: "CodeGateBase", dependencies: ["CGLib", "CLibintl", "CNettle"], swiftSettings: gtkThreadSettings),
         // The controls' translations, which EmbedPlugin compiles into this target's resource
         // bundle beside the binary that carries the controls, and the way to that binary. A C
         // target: a Swift target with resources would link Foundation for its `Bundle.module`.

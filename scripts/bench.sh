@@ -5,7 +5,9 @@
 # (scripts/bench_bounds.py: map and RSS ≤ 1.00× the C + libadwaita window, counting CPU ≤ 0.25×
 # and counting wake-ups ≤ 0.10× the C controls, idle 0); then the Python example over the
 # GObject library beside the PyGObject one (scripts/bench_languages.py), then the HTTP client's
-# round trip over loopback (Tests/HTTPBench). Exits non-zero when a bound is missed.
+# round trip over loopback (Tests/HTTPBench), the challenge solver beside an OpenSSL one
+# (scripts/bench_solver.sh) and the gateway beside its store (scripts/bench_gateway.sh). Exits
+# non-zero when a bound is missed.
 # usage: scripts/bench.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +60,9 @@ LD_LIBRARY_PATH=$PWD/.build/stage/lib GI_TYPELIB_PATH=$PWD/.build/stage/lib/gire
 # share of each round at p50 and p99 (target: under 2 ms at p99), and the connections used.
 swift build -c release --product HTTPBench
 .build/release/HTTPBench 2000
+# The challenge solver beside OpenSSL's SHA-256 on the same challenges, one core each (fails under
+# 1/1.5 of the reference's hashes a second).
+scripts/bench_solver.sh || bounds=$?
 # The gateway over HTTP beside its own store in the same run (fails under half the store's rate).
 scripts/bench_gateway.sh || bounds=$?
 exit $bounds

@@ -16,8 +16,10 @@ import Glibc
 // The server counts the connections it saw: two means every round reused them (the next round's
 // challenge is fetched while this one's check is under way). Rounds follow each other at once, so
 // each request waits for its challenge's solving, as a script's would; a person's slide and
-// cooldown hide it. Then what solving costs on this machine alone.
+// cooldown hide it. `solve` is what solving costs on this machine alone (scripts/bench_solver.sh).
 //   HTTPBench [COUNT]   prints p50/p99 of the client's share and of the wall time, and the connections
+//   HTTPBench solve COUNT CHALLENGES   solves COUNT fresh challenges and the whole search; prints
+//                       p50, max and hashes/s, and writes the challenges to CHALLENGES
 //   HTTPBench serve     the server: prints its port, then at end of stdin the connections it saw
 
 func say(_ line: String) {
@@ -129,37 +131,44 @@ func rounds(_ count: Int, on service: HTTPCodeService, number: PhoneNumber) asyn
     say("HTTP round trip (request + verify, the challenge solved ahead), \(count) rounds over loopback:")
     say("  client's own share (its thread's CPU time): p50 \(percentile(cpu, 0.5)), p99 \(percentile(cpu, 0.99))")
     say("  wall time, client + server + loopback:     p50 \(percentile(wall, 0.5)), p99 \(percentile(wall, 0.99))")
-    solving()
 }
 
-/// What a challenge of the gateway's default work costs on this machine: fresh ones as the
-/// gateway issues them (on average half the search), and the whole search, its bound.
-func solving() {
+/// What a challenge of the gateway's default work costs on this machine: `count` fresh ones as
+/// the gateway issues them (on average half the search), each written to `file` for the
+/// OpenSSL reference (bench/solver.c: "SALT TARGET BOUND" a line), and the whole search, its
+/// bound. Times are this thread's CPU time, as the reference's are, so the hashes a second are
+/// those of one core whatever else runs.
+func solving(_ count: Int, into file: String) {
     let gate = ChallengeGate()
     var random = SystemRandomNumberGenerator()
-    var fresh: [Int] = []
-    for _ in 0..<40 {
+    var fresh: [Int] = [], hashes = 0, lines = ""
+    for _ in 0..<count {
         let challenge = gate.issue(key: [1], now: .seconds(1), purpose: ChallengePurpose.sendCode, using: &random)
-        let start = ContinuousClock.now
-        _ = ChallengeSolver.solve(challenge.challenge)
-        fresh.append(nanoseconds(start.duration(to: .now)))
+            .challenge
+        let start = cpuNanoseconds()
+        guard let solution = ChallengeSolver.solve(challenge) else {
+            say("HTTPBench: a challenge of the gateway's has no solution")
+            exit(1)
+        }
+        fresh.append(cpuNanoseconds() - start)
+        hashes += solution + 1
+        lines += "\(challenge.salt) \(Hex.encode(challenge.target)) \(challenge.maxNumber)\n"
+    }
+    guard let out = fopen(file, "w"), fputs(lines, out) >= 0, fclose(out) == 0 else {
+        say("HTTPBench: cannot write \(file)")
+        exit(1)
     }
     let salt = String(repeating: "0", count: 32)
     let worst = Challenge(
         purpose: ChallengePurpose.sendCode, expires: 1, maxNumber: gate.work, salt: salt,
         target: SHA256.digest(Array((salt + String(gate.work)).utf8)), signature: [])
-    let start = ContinuousClock.now
+    let start = cpuNanoseconds()
     _ = ChallengeSolver.solve(worst)
-    let whole = nanoseconds(start.duration(to: .now))
+    let whole = cpuNanoseconds() - start
     say("Challenge of the default work (\(gate.work) hashes at most), solved on one core of this machine:")
-    say(
-        "  40 fresh ones: p50 \(percentile(fresh, 0.5)), max \(percentile(fresh, 1)); the whole search: \(percentile([whole], 0.5))"
-    )
-}
-
-func nanoseconds(_ duration: Duration) -> Int {
-    let parts = duration.components
-    return Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
+    let (p50, most) = (percentile(fresh, 0.5), percentile(fresh, 1))
+    say("  \(count) fresh ones: p50 \(p50), max \(most); the whole search: \(percentile([whole], 0.5))")
+    say("  hashes/s on one core (its thread's CPU time): \(hashes * 1_000_000_000 / max(1, fresh.reduce(0, +)))")
 }
 
 /// Set by the client's task when its rounds are done.
@@ -186,8 +195,12 @@ extension Substring {
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments
     if arguments.count == 2, arguments[1] == "serve" { serve() }
+    if arguments.count == 4, arguments[1] == "solve", let count = Int(arguments[2]), count > 0 {
+        solving(count, into: arguments[3])
+        exit(0)
+    }
     guard let count = arguments.count == 2 ? Int(arguments[1]) : 2000, count > 0 else {
-        say("usage: HTTPBench [COUNT] | HTTPBench serve")
+        say("usage: HTTPBench [COUNT] | HTTPBench solve COUNT CHALLENGES | HTTPBench serve")
         exit(2)
     }
     // The server as a child on two pipes: its port comes on one, and closing the other ends it.

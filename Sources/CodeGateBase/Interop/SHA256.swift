@@ -1,7 +1,8 @@
-import CGLib
+import CNettle
 
-/// SHA-256 by GLib's GChecksum, which every CodeGate process links already: the work of a
+/// SHA-256 by Nettle, which uses the CPU's SHA instructions where it has them: the work of a
 /// challenge (`Challenge`), which a client repeats up to its bound and the server does once.
+/// GLib's GChecksum, before it, hashed a third as fast (docs/performance.md).
 ///
 /// One hasher is reused across digests, so a loop of them allocates nothing; it belongs to the
 /// thread that made it.
@@ -9,42 +10,45 @@ package final class SHA256 {
     /// How many bytes a digest has.
     package static let length = 32
 
-    private let checksum: OpaquePointer
+    /// Nettle's state, allocated once: a stored struct would be checked for exclusive access at
+    /// every call, in the solve's inner loop.
+    private let context = UnsafeMutablePointer<sha256_ctx>.allocate(capacity: 1)
+    /// Where each digest is written before it is compared.
+    private let made = UnsafeMutablePointer<UInt8>.allocate(capacity: SHA256.length)
 
     /// A hasher with nothing hashed yet.
     package init() {
-        // Only an unknown checksum type gives none, and SHA-256 is one of GLib's own.
-        guard let made = g_checksum_new(G_CHECKSUM_SHA256) else { preconditionFailure("GLib has no SHA-256") }
-        checksum = made
+        nettle_sha256_init(context)
     }
 
     deinit {
-        g_checksum_free(checksum)
+        context.deallocate()
+        made.deallocate()
     }
 
     /// Whether the digest of `first` followed by `second` is `digest`.
     package func digest(
         of first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, equals digest: [UInt8]
     ) -> Bool {
-        g_checksum_reset(checksum)
-        g_checksum_update(checksum, first.baseAddress, gssize(first.count))
-        g_checksum_update(checksum, second.baseAddress, gssize(second.count))
-        var made: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var length = gsize(Self.length)
-        return withUnsafeMutableBytes(of: &made) { buffer in
-            let bytes = buffer.bindMemory(to: UInt8.self)
-            g_checksum_get_digest(checksum, bytes.baseAddress, &length)
-            return digest.count == Self.length && zip(bytes, digest).allSatisfy { $0 == $1 }
+        // nettle_sha256_digest starts the context afresh, ready for the next digest.
+        nettle_sha256_update(context, first.count, first.baseAddress)
+        nettle_sha256_update(context, second.count, second.baseAddress)
+        nettle_sha256_digest(context, Self.length, made)
+        guard digest.count == Self.length else { return false }
+        return digest.withUnsafeBufferPointer { expected in
+            var differences: UInt8 = 0
+            for index in 0..<Self.length { differences |= made[index] ^ expected[index] }
+            return differences == 0
         }
     }
 
     /// The digest of `bytes`.
     package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         let hasher = SHA256()
-        g_checksum_update(hasher.checksum, bytes, gssize(bytes.count))
-        var digest = [UInt8](repeating: 0, count: length)
-        var size = gsize(length)
-        digest.withUnsafeMutableBufferPointer { g_checksum_get_digest(hasher.checksum, $0.baseAddress, &size) }
-        return digest
+        nettle_sha256_update(hasher.context, bytes.count, bytes)
+        return [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+            nettle_sha256_digest(hasher.context, length, buffer.baseAddress)
+            count = length
+        }
     }
 }
