@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "CodeGateGLib", dependencies: ["CGLib", "CodeGateBase"], swiftSettings: gtkThreadSettings),
         // The base every other target stands on, no GTK.
         .target(
-            name: "CodeGateBase", dependencies: ["CGLib", "CLibintl", "CNettle"], swiftSettings: gtkThreadSettings),
+            name: "CodeGateBase", dependencies: ["CGLib", "CLibintl"], swiftSettings: gtkThreadSettings),
         // The controls' translations, which EmbedPlugin compiles into this target's resource
         // bundle beside the binary that carries the controls, and the way to that binary. A C
         // target: a Swift target with resources would link Foundation for its `Bundle.module`.
@@ -146,7 +146,7 @@ let package = Package(
         ),
         // What a code service is to the client, the server and the app; not part of
         // CodeGateProtocol, which stays the wire alone (the embedded gateway never touches it).
-        .target(name: "CodeGateService", dependencies: ["CodeGateBase"]),
+        .target(name: "CodeGateService", dependencies: ["CodeGateBase", "CNettle"]),
         // The gateway's rules and their SQLite store, which the app and `codegate-gateway` both run.
         .target(name: "CodeGateGateway", dependencies: ["CodeGateBase", "CodeGateService", "CSQLite"]),
         // libpq, the PostgreSQL client: for `codegate-gateway --database` only. The app never

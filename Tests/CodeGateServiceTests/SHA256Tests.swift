@@ -1,4 +1,5 @@
 import CodeGateBase
+import CodeGateService
 import Testing
 
 /// SHA-256, as Nettle makes it for us, against FIPS 180-2's examples, and the two-part digest the
