@@ -2,7 +2,6 @@
 `systemd-socket-activate`, which hands it a listening Unix socket as systemd's
 codegate-gateway.socket would (docs/deployment.md), and HTTP over that socket."""
 import http.client
-import os
 import socket
 import time
 
@@ -18,12 +17,16 @@ def wake(socket_path, seconds=10):
     """Connects once to the activator's socket, so that it starts the gateway (which then
     takes this connection and sees it closed)."""
     deadline = time.monotonic() + seconds
-    while not os.path.exists(socket_path):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"no socket at {socket_path}")
-        time.sleep(0.05)
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as trigger:
-        trigger.connect(str(socket_path))
+    while True:
+        # The file is there once the activator bound it, a moment before it listens.
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as trigger:
+                trigger.connect(str(socket_path))
+            return
+        except (FileNotFoundError, ConnectionRefusedError):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no socket listening at {socket_path}") from None
+            time.sleep(0.05)
 
 
 class ProxyConnection(http.client.HTTPConnection):
