@@ -1,3 +1,4 @@
+import CGtk
 import Glibc
 
 /// The app draws with cairo, on the CPU, and does not load OpenGL at all, unless the user asks
@@ -7,7 +8,9 @@ import Glibc
 /// nothing from the GPU, while GDK on X11 initialises OpenGL at start-up even to draw with
 /// cairo (to choose the window's visual): with Mesa that maps libLLVM and the driver, about
 /// 60 MB of the process's 100 MB and a good part of its start-up (docs/performance.md).
-/// `GDK_DEBUG=gl-disable` is GTK 4.8's only switch for that (4.16 names it `GDK_DISABLE=gl`).
+/// The switch for that is the GTK the app runs on's, whatever it was built against: GTK 4.8
+/// (Debian 12) knows only `GDK_DEBUG=gl-disable`; 4.16 moved it to `GDK_DISABLE=gl`, and 4.18
+/// (Debian 13) warns of the old one on every start and loads OpenGL after all.
 enum CairoRendering {
     /// Chooses cairo without OpenGL for this process where the user chose nothing else. Call
     /// before GTK opens the display, while the process has one thread (`setenv`).
@@ -16,8 +19,8 @@ enum CairoRendering {
         if renderer == nil {
             setenv("GSK_RENDERER", "cairo", 1)
         }
-        if renderer == nil || renderer == "cairo", getenv("GDK_DEBUG") == nil {
-            setenv("GDK_DEBUG", "gl-disable", 1)
-        }
+        guard renderer == nil || renderer == "cairo" else { return }
+        let (name, value) = gtk_get_minor_version() >= 16 ? ("GDK_DISABLE", "gl") : ("GDK_DEBUG", "gl-disable")
+        if getenv(name) == nil { setenv(name, value, 1) }
     }
 }
