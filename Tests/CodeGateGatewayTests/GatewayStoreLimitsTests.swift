@@ -143,7 +143,8 @@ extension GatewayStoreTests {
     /// health check, which only read, passed: now the check finds no room either, says so as
     /// the request does, and grows nothing.
     @Test func aDatabaseAtItsSizeLimitFailsTheHealthCheckAsItFailsARequest() async throws {
-        let store = store(capacity: 1_000_000)
+        // A file of 4 MiB at most: filled in a moment, as one of 256 MiB would not be.
+        let store = store(capacity: 1_000_000, maxBytes: Self.smallFile)
         let gateway = LocalCodeService(timers: clock, random: SeededRandom(seed: 1), store: store)
         _ = try await deliveredCode(gateway)
         try await store.check()
@@ -162,9 +163,12 @@ extension GatewayStoreTests {
 
     /// Fills the table of numbers with copies of `number`'s row, in order (so that each page is
     /// packed), until SQLite finds no page for another at the store's size limit.
+    /// The size limit of the store the health check's test fills.
+    private static let smallFile = 4 << 20
+
     private func fillNumbers(copying number: PhoneNumber) throws {
         let filler = try SQLiteDatabase(path: path, busyTimeout: .seconds(1))
-        _ = try filler.run("PRAGMA max_page_count = \(GatewayStore.maxBytes / 4096)")
+        _ = try filler.run("PRAGMA max_page_count = \(Self.smallFile / 4096)")
         var next: Int64 = 0
         var batch: Int64 = 4096
         while batch > 0 {

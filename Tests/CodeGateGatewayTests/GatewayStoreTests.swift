@@ -40,13 +40,14 @@ import Testing
     }
 
     /// A store over the state folder, as one app start opens it.
-    func store(legacyPolicy: CodePolicy = .init(), capacity: Int = GatewayStore.defaultCapacity)
-        -> GatewayStore
-    {
+    func store(
+        legacyPolicy: CodePolicy = .init(), capacity: Int = GatewayStore.defaultCapacity,
+        maxBytes: Int = GatewayStore.defaultMaxBytes
+    ) -> GatewayStore {
         GatewayStore(
             folder: StateFolder.open(folder("codegate")), legacyPolicy: legacyPolicy,
-            report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() }, capacity: capacity
-        )
+            report: { [unowned self] in reports.append($0) }, moment: { [unowned self] in moment() },
+            capacity: capacity, maxBytes: maxBytes)
     }
 
     /// A fresh gateway over the state: the app started (again).
@@ -222,7 +223,7 @@ import Testing
         case "garbage": makeFile(path, bytes: Array(repeating: 0x5A, count: 8192))
         case "huge":
             let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
-            #expect(ftruncate(descriptor, 100_000_000) == 0)
+            #expect(ftruncate(descriptor, off_t(GatewayStore.defaultMaxBytes) + 1) == 0)
             close(descriptor)
         case "fifo": #expect(mkfifo(path, 0o600) == 0)
         case "symlink":

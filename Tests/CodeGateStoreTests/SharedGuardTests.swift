@@ -14,13 +14,13 @@ import Testing
 
     init() throws { under = try StoreUnderTest() }
 
-    /// The guard alone, at a threshold of 3 and with no volume limit unless a test sets one:
+    /// The guard alone, at a threshold of 3 and with no volume limit unless a test sets them:
     /// no budget caps anything.
-    private func plan(volume: Int = 0) -> BudgetPlan {
+    private func plan(threshold: Int = 3, volume: Int = 0) -> BudgetPlan {
         var plan = BudgetPlan()
         plan.unlisted = .init()
         plan.number = .init()
-        plan.pumpingGuard = PumpingGuard(threshold: 3, volume: volume)
+        plan.pumpingGuard = PumpingGuard(threshold: threshold, volume: volume)
         return plan
     }
 
@@ -123,6 +123,22 @@ import Testing
         try await verified(gateways[1], logs[1], number(11))
         #expect(try await request(gateways[0], number(12)).receipt == nil, "one, then the next waits again")
         withExtendedLifetime(watches) {}
+    }
+
+    /// The volume counts numbers newly texted: a person asking again for a code they lost
+    /// (their number's record still kept) adds nothing, and their own budget bounds that.
+    @Test func aNumberTextedAgainAddsNothingToTheVolume() async throws {
+        let gateway = under.gateway(try under.store(), budgets: plan(threshold: 0, volume: 4))
+        for index in 0..<4 { #expect(try await request(gateway, number(index)).receipt != nil) }
+        for _ in 0..<3 {
+            under.clock.advance(by: .seconds(60))
+            #expect(try await request(gateway, number(0)).receipt != nil, "the same person again")
+        }
+        guard case .overBudget(let refusal) = try await request(gateway, number(4)) else {
+            Issue.record("a fifth number in a minute to a block never seen")
+            return
+        }
+        #expect(refusal.kind == .throttled)
     }
 
     /// A block with a history of real traffic may go well above what a new one may: its

@@ -115,17 +115,17 @@ public struct PumpingGuard: Equatable, Sendable {
     }
 
     /// Why a new number's code may not go now, as `sending` read the meters: a watched prefix
-    /// suspended, else one throttled, with the whole seconds until it no longer is. A throttle
-    /// not told of yet is returned to be told, and remembered as told until it ends, so
-    /// exactly one gateway tells of it.
-    package func refusal(of number: PhoneNumber, in sending: inout Sending) -> (
+    /// suspended, else one throttled — unless the number is texted `again` (`countSent`) — with
+    /// the whole seconds until it no longer is. A throttle not told of yet is returned to be
+    /// told, and remembered as told until it ends, so exactly one gateway tells of it.
+    package func refusal(of number: PhoneNumber, again: Bool, in sending: inout Sending) -> (
         kind: BudgetRefusal.Kind, secondsLeft: Int, told: PrefixSuspension?
     )? {
         let watched = watched(number)
         if let until = watched.compactMap({ sending.meters[$0.suspended]?.expires }).max() {
             return (.suspended, Duration.nanoseconds(until - sending.wall).secondsRoundedUp, nil)
         }
-        guard let prefix = watched.first(where: { isThrottled($0, in: sending) }) else { return nil }
+        guard !again, let prefix = watched.first(where: { isThrottled($0, in: sending) }) else { return nil }
         let left = max(.seconds(1), prefix.volume.time(toDecayTo: allowance(prefix, in: sending) - 1, in: sending))
         var told: PrefixSuspension?
         if sending.meters[prefix.told] == nil {
@@ -138,11 +138,14 @@ public struct PumpingGuard: Equatable, Sendable {
     }
 
     /// Counts a code sent to `number`; returns the prefixes this very code suspended, so that
-    /// exactly one gateway tells of each suspension.
-    package func countSent(to number: PhoneNumber, in sending: inout Sending) -> [PrefixSuspension] {
+    /// exactly one gateway tells of each suspension. A number texted within the hour, whose
+    /// record the gateway still keeps (`again`), adds nothing to the volume: the volume counts
+    /// numbers newly texted, a pumper's signature, and each number's own budget bounds how often
+    /// one person is texted again.
+    package func countSent(to number: PhoneNumber, again: Bool, in sending: inout Sending) -> [PrefixSuspension] {
         watched(number).compactMap { prefix in
             prefix.sent.add(1, in: &sending)
-            prefix.volume.add(1, in: &sending)
+            if !again { prefix.volume.add(1, in: &sending) }
             guard threshold > 0, sending.meters[prefix.suspended] == nil, goesUnverified(prefix, in: sending) else {
                 return nil
             }

@@ -44,7 +44,7 @@ public final class GatewayStore: CodeStore {
     /// (docs/deployment.md): their numbers' and clients' budgets (a day), their prefixes'
     /// counts (days), their numbers' trust (`NumberTrust.memory`, 30 days) and a full store of
     /// numbers come to under 100 MiB; a file that claims more is hostile.
-    static let maxBytes = 256 << 20
+    package static let defaultMaxBytes = 256 << 20
 
     /// How long a transaction waits for another process's lock by default: far longer than
     /// any of ours holds it, short enough not to freeze the window.
@@ -53,6 +53,8 @@ public final class GatewayStore: CodeStore {
     private let folder: Result<StateFolder, StateFileError>?
     private let legacyPolicy: CodePolicy
     private let capacity: Int
+    /// The largest database file opened, and as far as it may grow.
+    private let maxBytes: Int
     private let keySource: CodeKeySource
     private let busyTimeout: Duration
     private let report: @MainActor (String) -> Void
@@ -72,8 +74,8 @@ public final class GatewayStore: CodeStore {
     /// `report` is told each new problem (a line for the log); `moment` reads the machine's
     /// clocks, which tests replace with ones that follow their manual timer; `busyTimeout` is
     /// how long a transaction waits for another process's lock; `capacity` is the most numbers
-    /// kept; `keyFile` is the path of the key for code digests, when it is not `gateway.key` in
-    /// the folder (`CodeKey`).
+    /// kept; `maxBytes` the largest file; `keyFile` is the path of the key for code digests, when
+    /// it is not `gateway.key` in the folder (`CodeKey`).
     package init(
         folder: Result<StateFolder, StateFileError>,
         legacyPolicy: CodePolicy = .init(),
@@ -81,12 +83,14 @@ public final class GatewayStore: CodeStore {
         moment: @escaping @MainActor () -> SystemMoment = { SystemMoment.now() },
         busyTimeout: Duration = defaultBusyTimeout,
         capacity: Int = defaultCapacity,
+        maxBytes: Int = defaultMaxBytes,
         keyFile: String? = nil
     ) {
         self.folder = folder
         keySource = CodeKeySource(path: keyFile, folder: folder)
         self.legacyPolicy = legacyPolicy
         self.capacity = capacity
+        self.maxBytes = maxBytes
         self.busyTimeout = busyTimeout
         self.report = report
         self.moment = moment
@@ -98,6 +102,7 @@ public final class GatewayStore: CodeStore {
         folder = nil
         legacyPolicy = .init()
         capacity = Self.defaultCapacity
+        maxBytes = Self.defaultMaxBytes
         keySource = CodeKeySource(path: nil, folder: nil)
         busyTimeout = .zero
         report = { _ in }
@@ -165,7 +170,7 @@ public final class GatewayStore: CodeStore {
         guard let folder else {
             do {
                 let memory = try SQLiteDatabase(path: ":memory:", busyTimeout: .zero)
-                try Self.prepare(memory)
+                try Self.prepare(memory, maxBytes: maxBytes)
                 database = memory
                 return memory
             } catch {
@@ -209,7 +214,7 @@ public final class GatewayStore: CodeStore {
         if file >= 0 { close(file) }
         do {
             let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
-            try Self.prepare(database)
+            try Self.prepare(database, maxBytes: maxBytes)
             if wasSetAside { try Self.refuseAll(in: database, for: legacyPolicy.cooldown, at: moment()) }
             return database
         } catch let error where error.isDamage && mayRetry {
@@ -222,7 +227,7 @@ public final class GatewayStore: CodeStore {
     }
 
     /// Settings, a look at the whole file (which finds most damage at once), and the schema.
-    private static func prepare(_ database: SQLiteDatabase) throws(SQLiteError) {
+    private static func prepare(_ database: SQLiteDatabase, maxBytes: Int) throws(SQLiteError) {
         // Write-ahead logging: the log stays open from the first read, so no later write goes
         // through the folder's path; readers never wait for a writer.
         try database.useWriteAheadLog()
@@ -252,8 +257,8 @@ public final class GatewayStore: CodeStore {
         case .success(let status?):
             if let reason = StateFolder.problem(with: status) {
                 remember("set aside \(StateFileError(path: databasePath, reason: reason))")
-            } else if status.st_size > Self.maxBytes {
-                remember("set aside \(StateFileError(path: databasePath, reason: .tooLarge(limit: Self.maxBytes)))")
+            } else if status.st_size > maxBytes {
+                remember("set aside \(StateFileError(path: databasePath, reason: .tooLarge(limit: maxBytes)))")
             } else {
                 return false
             }

@@ -152,9 +152,11 @@ public final class LocalCodeService: CodeService {
             if let reply {
                 return reply.number == number ? .replay(reply.receiptLeft(key: secret)) : .mismatch
             }
+            // Texted within the hour (its record kept): asking again, not a number newly texted.
+            let again = record != nil
             if record.map({ $0.age < $0.cooldown }) != true {
                 let returning = trust.isReturning(number, in: sending)
-                if !returning, let held = watch.refusal(of: number, in: &sending) {
+                if !returning, let held = watch.refusal(of: number, again: again, in: &sending) {
                     told = held.told.map { [$0] } ?? []
                     let prefix = budgets?.prefix(of: number) ?? ""
                     return .overBudget(BudgetRefusal(kind: held.kind, prefix: prefix, secondsLeft: held.secondsLeft))
@@ -165,7 +167,7 @@ public final class LocalCodeService: CodeService {
             }
             guard let issue = issue(&record, key: secret) else { return .issued(nil) }
             for (bucket, _) in buckets { bucket.take(in: &sending) }
-            told = watch.countSent(to: number, in: &sending)
+            told = watch.countSent(to: number, again: again, in: &sending)
             sending.spendsChallenge = true
             queue(issue.code, to: number, in: &sending, wording: wording)
             reply = GatewayReply(

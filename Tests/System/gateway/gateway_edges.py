@@ -359,11 +359,11 @@ def local_users(listen):
 
 def drain_under_load():
     # The least work a challenge may ask (1000): the load is what counts here, not the work. The
-    # guard is off, so that every code is sent: refusals are logged a kind at a time, and each
-    # request taken must be a line of the log to be matched with its answer.
+    # guard and the budgets are off, so that every code is sent: refusals are logged a kind at a
+    # time, and each request taken must be a line of the log to be matched with its answer.
     budgets = os.path.join(SCRATCH, "drain-budgets")
     with open(budgets, "w") as file:
-        file.write("guard day 0\nvolume hour 0\n")
+        file.write("default hour 100000000\ndefault day 100000000\nguard day 0\nvolume hour 0\n")
     gateway = Gateway("--rate-limit", "0", "--duration", "600", "--challenge-work", "1000", "--budgets", budgets,
                       state="drain")
     results = []
