@@ -193,7 +193,7 @@ public final class CodeGateApplication {
                 GatewayStore(folder: $0, legacyPolicy: options.policy, report: { cg_log_message($0) })
             }
             // The budgets `codegate-gateway` applies without a file — each number's own cap, the
-            // conversion guard and the global cap — and its challenges hold in the window too;
+            // guard's conversion rule and the global cap — and its challenges hold in the window too;
             // but not the guard's volume: one desktop texts nobody for real, and its person may
             // try one number after another of a household's block.
             var budgets = BudgetPlan.withoutFile

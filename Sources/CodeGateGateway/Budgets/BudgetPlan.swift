@@ -25,9 +25,9 @@ import CodeGateService
 public struct BudgetPlan: Equatable, Sendable {
     /// A scope's caps per hour and per day; nil is no cap.
     public struct Limits: Equatable, Sendable {
-        /// Messages per UTC hour.
+        /// Messages in any hour.
         public var hour: Int?
-        /// Messages per UTC day.
+        /// Messages in any day.
         public var day: Int?
 
         /// Caps `hour` and `day`.

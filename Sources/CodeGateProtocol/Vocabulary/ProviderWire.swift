@@ -22,8 +22,8 @@ package enum ProviderHeader {
     package static let signatureScheme = "sha256="
 }
 
-/// The members of the JSON the gateway posts to `--alert-webhook` (docs/gateway.md, "The
-/// conversion guard"), signed as a provider's messages are (`ProviderHeader`).
+/// The members of the JSON the gateway posts to `--alert-webhook` (docs/gateway.md, "The guard
+/// against pumping"), signed as a provider's messages are (`ProviderHeader`).
 package enum AlertField {
     /// What happened: `prefix_suspended` or `prefix_throttled` (`ProtocolErrorKind`'s names).
     package static let event = "event"

@@ -81,7 +81,7 @@ enum GatewayOption: String, CaseIterable, Sendable {
             localized("Deliver text messages by running this command, the message on its standard input")
         case .budgets: localized("Budgets against SMS pumping, an absolute path (docs/gateway.md)")
         case .alertWebhook:
-            localized("Post each block of numbers suspended against SMS pumping to this URL, signed")
+            localized("Post each prefix of numbers suspended or throttled against SMS pumping to this URL, signed")
         case .alertWebhookKeyFile: localized("The alert webhook's signing key, an absolute path")
         case .regions: localized("Regions whose mobile numbers get codes, e.g. CN,HK,GB (default CN)")
         case .help: localized("Show this help and exit")

@@ -35,7 +35,7 @@ public struct GatewayOptions: Equatable, Sendable {
     public var smsWebhook: String?
     /// `--sms-webhook-key-file`: the file holding the webhook's signing key.
     public var smsWebhookKeyFile: String?
-    /// `--alert-webhook`: where each suspension of the conversion guard is posted (`AlertWebhook`).
+    /// `--alert-webhook`: where each suspension or throttle of the guard is posted (`AlertWebhook`).
     public var alertWebhook: String?
     /// `--alert-webhook-key-file`: the file holding the alert webhook's signing key.
     public var alertWebhookKeyFile: String?

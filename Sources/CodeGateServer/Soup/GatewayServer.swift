@@ -90,7 +90,7 @@ public final class GatewayServer {
         metrics.record(event)
     }
 
-    /// Counts a block or range of numbers the conversion guard suspended, for `/metrics`.
+    /// Counts a prefix of numbers the guard suspended or throttled, for `/metrics`.
     public func record(_ suspension: PrefixSuspension) {
         metrics.record(suspension)
     }
