@@ -3,8 +3,8 @@ import CodeGateGLib
 import CGtk
 import CodeGateCore
 
-/// The "获取验证码" button: pressed, it runs the app's own request, then stays insensitive for
-/// the cooldown the answer names while its label counts down ("获取验证码(59)") and a fill grows
+/// The "获取验证码" button: pressed, it runs the app's own request, then takes no press for the
+/// cooldown the answer names while its label counts down ("获取验证码(59)") and a fill grows
 /// across its background; a failure or a timeout brings it back at once.
 ///
 /// It holds no timer: the countdown schedules its own changes and the button redraws when
@@ -15,7 +15,8 @@ import CodeGateCore
 /// it: it lives as long as the widget, and `CountdownButton.of(_:)` finds it from the widget.
 ///
 /// Styling: the button has the style class `countdown-button`, and `busy` while a request
-/// runs, `counting` while its cooldown runs; inside it,
+/// runs, `counting` while its cooldown runs (styled as `:disabled`, which does not match then:
+/// the button stays sensitive to keep the focus); inside it,
 /// `.countdown-label` is the words (a GtkInscription drawing them, and an invisible GtkLabel
 /// sizing them) and `.countdown-fill` the fill.
 @MainActor
