@@ -216,6 +216,11 @@ public final class CountdownButton {
     /// Idle, sending or counting.
     public var phase: Phase { model.phase }
 
+    /// Whether the cooldown runs: the button takes no press and assistive technologies hear it
+    /// disabled, yet it stays sensitive to keep the focus; the style class `counting` and the
+    /// GObject property `counting` say the same.
+    public var isCounting: Bool { model.phase == .counting }
+
     /// Makes the button wait for `slider`: its unlock enables the button, and the end of each
     /// cooldown or a failed request locks it again, so one slide is good for one request.
     public func requireUnlock(by slider: SlideToUnlock) {

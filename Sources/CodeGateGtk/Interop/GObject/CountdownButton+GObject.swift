@@ -60,7 +60,7 @@ extension CountdownButton: ObjectInstance, DisposableInstance {
             PropertyID.fraction, kind: { .double(minimum: 0, maximum: 1, default: 0) },
             get: { $0.model.phase == .counting ? $0.model.state.fillFraction : 0 })
         package static let counting = Property<CountdownButton, Bool>(
-            PropertyID.counting, kind: { .boolean(default: false) }, get: { $0.model.phase == .counting })
+            PropertyID.counting, kind: { .boolean(default: false) }, get: { $0.isCounting })
 
         package static let sendingAccessibleName = Property<CountdownButton, String?>(
             PropertyID.sendingAccessibleName, kind: { .string(default: nil) }, get: { $0.model.sendingAccessibleName },
