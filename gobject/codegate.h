@@ -203,6 +203,14 @@ gboolean      codegate_request_get_pending      (CodeGateRequest *self);
  * while counting, the seconds left; its description says how the last request came out ("验证码
  * 已发送", a failure's reason). It never drops the keyboard focus: turning insensitive under it,
  * it hands it to its slider, or else stays focusable until the focus leaves.
+ *
+ * While a request runs and while its cooldown counts, the button takes no press and tells
+ * assistive technologies it is disabled (over AT-SPI no longer sensitive, still focusable),
+ * yet gtk_widget_get_sensitive() stays %TRUE: an insensitive widget cannot hold the focus, and
+ * a screen-reader user must be able to come back to the button to hear the seconds left. So
+ * CSS `:disabled` does not match then. An app tells the cooldown by
+ * #CodeGateCountdownButton:counting (or #CodeGateCountdownButton:phase), a theme by the style
+ * class `counting`, which the controls' own CSS styles as `:disabled`.
  */
 G_DECLARE_FINAL_TYPE (CodeGateCountdownButton, codegate_countdown_button, CODEGATE, COUNTDOWN_BUTTON, GtkButton)
 
@@ -774,7 +782,14 @@ CodeGateFailureKind    codegate_countdown_button_get_failure_kind             (C
 /**
  * CodeGateCountdownButton:counting:
  *
- * Whether the cooldown runs.
+ * Whether the cooldown runs: %TRUE from the answer that starts it (codegate_request_sent(),
+ * codegate_request_refused() with seconds, codegate_countdown_button_start_cooldown()) until it
+ * ends or codegate_countdown_button_reset(), and notified once at each change; a failed request
+ * never sets it. While it is %TRUE the button takes no press and assistive technologies hear it
+ * disabled, yet gtk_widget_get_sensitive() stays %TRUE, so that the button keeps the keyboard
+ * focus and a screen reader can come back to it to hear the seconds left; CSS `:disabled` does
+ * not match then, the style class `counting` does. Bind to this property, not to
+ * #GtkWidget:sensitive, to follow the cooldown.
  */
 /**
  * codegate_countdown_button_get_counting:
