@@ -300,6 +300,58 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    /// While counting the button is disabled as `aria-disabled` is: it stays sensitive, so it
+    /// keeps the focus, and the style class `counting` and the property `counting` (notified
+    /// once at each change) say what `:disabled` and `sensitive` cannot: set when the count
+    /// begins, cleared when it ends or is reset, never set by a failed request.
+    func testTheCountingClassAndPropertyFollowTheCooldown() {
+        MainActor.assumeIsolated {
+            let clock = ManualTimerPort()
+            var failing = false
+            let button = CountdownButton(timers: clock) {
+                if failing { throw Refused() }
+                return .seconds(5)
+            }
+            var failures = 0
+            button.onFailure { _ in failures += 1 }
+            let window = Self.window(button.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            var notified: [Bool] = []
+            Signal.connectNotify(button.widget, property: "counting") { notified.append(button.isCounting) }
+            @MainActor func counting() -> Bool {
+                let property = CountdownButton.Properties.counting.get(button)
+                let styled = gtk_widget_has_css_class(button.widget, "counting") != 0
+                let swift = button.isCounting
+                XCTAssertEqual(property, swift, "the property says what the Swift API says")
+                XCTAssertEqual(styled, swift, "the class says what the property says")
+                return swift
+            }
+            XCTAssertFalse(counting())
+            D.click(button.widget)
+            XCTAssertTrue(D.pump { counting() }, "the answer starts the count")
+            XCTAssertEqual(notified, [true], "notified once as the count begins")
+            XCTAssertTrue(gtk_widget_get_sensitive(button.widget) != 0, "sensitive while counting, to keep the focus")
+            XCTAssertFalse(D.takesPresses(button.widget), "yet it takes no press")
+            clock.advance(by: .seconds(3))
+            XCTAssertTrue(D.pump { D.text(button.caption) == "获取验证码(2)" })
+            XCTAssertEqual(notified, [true], "not notified as the seconds pass")
+            clock.advance(by: .seconds(2))
+            XCTAssertTrue(D.pump { !counting() }, "the end of the cooldown clears it")
+            XCTAssertEqual(notified, [true, false], "notified once as the count ends")
+            failing = true
+            XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
+            D.click(button.widget)
+            XCTAssertTrue(D.pump { failures == 1 })
+            XCTAssertFalse(counting(), "a failed request never counts")
+            XCTAssertEqual(notified, [true, false], "nor notifies")
+            button.startCooldown(.seconds(8))
+            XCTAssertTrue(counting())
+            button.reset()
+            XCTAssertFalse(counting(), "a reset clears it")
+            XCTAssertEqual(notified, [true, false, true, false])
+        }
+    }
+
     func testWithoutASliderTheAppsGateDecides() {
         MainActor.assumeIsolated {
             let clock = ManualTimerPort()

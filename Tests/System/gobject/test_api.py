@@ -110,6 +110,10 @@ button.connect("failed", lambda b, message: (events.append(("failed", message)),
 timeouts = []
 button.connect("failed::timed-out", lambda _b, message: timeouts.append(message))
 slider.connect("notify::unlocked", lambda s, _p: s.props.unlocked and events.append("unlocked"))
+# `counting`, notified once at each change, with the style class beside it: while counting the
+# button stays sensitive (it keeps the focus), so neither `sensitive` nor CSS `:disabled` says so.
+counting_seen = []
+button.connect("notify::counting", lambda b, _p: counting_seen.append((b.props.counting, b.has_css_class("counting"))))
 button.props.slider = slider
 check(button.get_slider() is slider, "slider set")
 check(not button.get_sensitive(), "with a locked slider the button is insensitive")
@@ -143,6 +147,7 @@ button.connect("request", answer_now)
 button.emit("clicked")
 check(wait_until(lambda: "request" in events), "a click emits request")
 check(button.props.phase == CodeGate.CountdownPhase.SENDING, "phase: sending")
+check(not button.get_counting() and not button.has_css_class("counting") and counting_seen == [], "sending: not counting")
 check(isinstance(requests[-1], CodeGate.Request) and requests[-1].props.pending, "the request is a pending CodeGate.Request")
 # The words the button draws: its overlay's last child holds the invisible sizing label and,
 # last, the inscription that shows them.
@@ -151,6 +156,9 @@ check(isinstance(shown_words, Gtk.Inscription) and shown_words.get_text() == "�
 requests[-1].sent(3)
 settle()
 check(button.props.phase == CodeGate.CountdownPhase.COUNTING and button.props.counting, "sent: counting")
+check(button.get_counting() and counting_seen == [(True, True)],
+      f"sent: notify::counting once, the class counting set with it ({counting_seen})")
+check(button.get_sensitive(), "counting: still sensitive, to keep the focus")
 check(button.props.seconds_left == 3 and ("sent", 3) in events, "sent(3): 3 s left, sent signal")
 check(shown_words.get_text() == "获取验证码(3)", "the label counts: 获取验证码(3)")
 check(not requests[-1].props.pending and not requests[-1].get_cancellable().is_cancelled(),
@@ -158,6 +166,8 @@ check(not requests[-1].props.pending and not requests[-1].get_cancellable().is_c
 check(wait_until(lambda: button.props.seconds_left == 2), "a second later: 2 s left")
 check(wait_until(lambda: "cooldown-finished" in events), "the cooldown finishes")
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and button.props.fraction == 0, "idle again")
+check(counting_seen == [(True, True), (False, False)] and not button.has_css_class("counting"),
+      f"the cooldown's end: notify::counting once more, the class cleared ({counting_seen})")
 check(not slider.props.unlocked, "the end of the cooldown locks the slider again")
 
 # Failed, answered inside the request handler itself.
@@ -168,6 +178,8 @@ button.emit("clicked")
 check(wait_until(lambda: ("failed", "服务器错误") in events), "request_failed: failed with the app's message")
 check(kinds[-1] == CodeGate.FailureKind.FAILED, "request_failed: its kind is FAILED")
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and not slider.props.unlocked, "failed: idle, slider locked")
+check(not button.props.counting and len(counting_seen) == 2 and not button.has_css_class("counting"),
+      "failed: never counting, nothing notified")
 
 # Refused: the server's cooldown counts down.
 events.clear()
@@ -179,6 +191,7 @@ check(button.props.seconds_left == 5 and button.props.counting, "refused(5): cou
 check(kinds[-1] == CodeGate.FailureKind.REFUSED, "refused(5): its kind is REFUSED")
 button.reset()
 check(button.props.phase == CodeGate.CountdownPhase.IDLE and "cooldown-finished" in events, "reset: idle, cooldown-finished")
+check(counting_seen[2:] == [(True, True), (False, False)], f"refused(5), then reset: counting set, then cleared ({counting_seen[2:]})")
 
 # Unworded answers (NULL): the controls' own words, which for a refusal say when to try again,
 # not that a code was sent.
