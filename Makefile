@@ -16,7 +16,7 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev libsoup-3.0-dev glib-networking pkg-config fonts-noto-cjk gettext
+RUN_PACKAGES := libgtk-4-dev libadwaita-1-dev libglib2.0-dev-bin libsqlite3-dev libsoup-3.0-dev glib-networking pkgconf fonts-noto-cjk gettext
 # glib-compile-schemas, for the settings schema `run` compiles and `install` installs.
 RUN_PACKAGES += libglib2.0-bin
 # libpq, which codegate-gateway's PostgreSQL store links (`swift build` builds every target).
