@@ -35,7 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import pyatspi  # noqa: E402
 from desktop import (CLASS_NAME, COOLDOWN_OVER, COOLING, FAILED, PHONE_BAD, PHONE_OK, SENT,  # noqa: E402
                      UNLOCKED, VERIFIED, WRONG, Ear, control, delivered_code, describe, extents, find, find_app,
-                     focused, has_state, inbox_texts, keys, pump, refresh, safe, screen_box, states,
+                     focused, has_state, inbox_texts, keys, pump, refresh, role_of, safe, screen_box, states,
                      text_of, type_text, value_of, wait_until, walk, xdo)
 
 
@@ -59,7 +59,7 @@ class Run:
 
     # Things the steps look at.
     def control(self, key):
-        if key not in self.known or not safe(lambda: self.known[key].getRoleName()):
+        if key not in self.known or not role_of(self.known[key]):
             refresh(self.app)
             self.known[key] = control(self.app, key)
         return self.known[key]
@@ -83,7 +83,7 @@ class Run:
         bad = []
         for obj in walk(self.app):
             name = safe(lambda: obj.name, "") or ""
-            role = safe(obj.getRoleName, "?")
+            role = role_of(obj)
             if CLASS_NAME.match(name):
                 bad.append(f"{role} named {name!r}")
             elif not name.strip() and has_state(obj, pyatspi.STATE_FOCUSABLE) and \
@@ -101,7 +101,7 @@ class Run:
             self.fail(step, "(c) focus", f"focus on {role or 'a control'} {name or ''}".strip(),
                       "focus on nothing (or the bare window)")
             return
-        got_role, got_name = safe(obj.getRoleName, ""), safe(lambda: obj.name, "") or ""
+        got_role, got_name = role_of(obj), safe(lambda: obj.name, "") or ""
         said = got_name + " " + (safe(lambda: obj.description, "") or "")
         if (role and got_role != role) or (name and not re.search(name, said)):
             self.fail(step, "(c) focus", f"{role} {name!r}", f"{got_role} {got_name!r}")
@@ -128,15 +128,15 @@ class Run:
             self.fail(step, "(c) focus", f"a window named /{frame_name}/", "no such window")
             return
         obj = wait_until(lambda: find(frame, predicate=lambda o: has_state(o, pyatspi.STATE_FOCUSED)
-                                      and safe(o.getRoleName) != "frame"), 3)
+                                      and role_of(o) != "frame"), 3)
         name = safe(lambda: obj.name, "") or "" if obj else ""
         print(f"    focus in {safe(lambda: frame.name)!r}: {describe(obj)}")
         if obj is None or not name.strip() or CLASS_NAME.match(name):
             self.fail(step, "(c) focus", f"focus on a named control in {frame_name}", describe(obj))
         else:
-            self.ok("(c) focus", f"{safe(obj.getRoleName)} {name!r} in {safe(lambda: frame.name)!r}")
+            self.ok("(c) focus", f"{role_of(obj)} {name!r} in {safe(lambda: frame.name)!r}")
         # What is not on screen is not in the tree: GTK 4.8 lays out a stack's other pages at 0×0.
-        unseen = sorted({text_of(o) for o in walk(frame) if safe(o.getRoleName) == "label"
+        unseen = sorted({text_of(o) for o in walk(frame) if role_of(o) == "label"
                          and (extents(o) or (0, 0, 0, 0))[2:] == (0, 0)})
         if unseen:
             self.fail(step, "(b) hidden", "no text of a page not shown", ", ".join(repr(t) for t in unseen))

@@ -54,7 +54,7 @@ sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing de
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import pyatspi  # noqa: E402
 from desktop import (UNLOCKED, delivered_code, extents, find, find_app, has_state,  # noqa: E402
-                       keys, pump, refresh, safe, screen_box, screen_offset, type_text, value_of,
+                       keys, pump, refresh, role_of, safe, screen_box, screen_offset, type_text, value_of,
                        wait_until, walk, xdo)
 
 TEXT, NON_TEXT = 4.5, 3.0
@@ -261,7 +261,7 @@ class Shot:
             print(f"  {element}: no button matching /{pattern}/")
             self.record(element, "text", None, None, None)
             return
-        label = next((o for o in walk(button) if o is not button and safe(o.getRoleName) == "label"), None)
+        label = next((o for o in walk(button) if o is not button and role_of(o) == "label"), None)
         if label is not None and extents(label) and extents(label)[2] > 0:
             self.text(element, self.box(label))
         else:
@@ -424,7 +424,7 @@ def measure(args):
     shot = shoot("counting")
     bx, by, bw, bh = shot.box(button)
     refresh(app)
-    label = next((o for o in walk(button) if safe(o.getRoleName) == "label"), button)
+    label = next((o for o in walk(button) if role_of(o) == "label"), button)
     shot.text("countdown label text", shot.box(label))
     # The fill's bar along the button's bottom, against the unfilled part of the button.
     shot.indicator("countdown fill vs button", (bx + 3, by + bh - 7, 10, 5), (bx + bw - 13, by + 8, 10, bh - 16))

@@ -39,7 +39,7 @@ import time
 sys.dont_write_bytecode = True    # no __pycache__ in the tree from importing desktop
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import desktop  # noqa: E402
-from desktop import (describe, extents, find, find_app, focused, keys, name_of, pump, refresh,  # noqa: E402
+from desktop import (describe, extents, find, find_app, focused, keys, name_of, pump, refresh, role_of,  # noqa: E402
                      safe, screen_offset, states, text_of, value_of, wait_fresh, wait_until, walk, xdo)
 
 import pyatspi  # noqa: E402
@@ -97,7 +97,7 @@ class Flow:
         self.toggle = find(self.app, "check box")
         # The check box's box: in every example the status label is its last label.
         panel = self.toggle and safe(lambda: self.toggle.parent)
-        labels = [c for c in safe(lambda: list(panel), []) if safe(c.getRoleName) == "label"]
+        labels = [c for c in safe(lambda: list(panel), []) if role_of(c) == "label"]
         self.status = labels[-1] if labels else None       # the label under the check box
         self.offset = screen_offset(self.app)
         # Name changes a screen reader hears, in order: (time, source, new name).

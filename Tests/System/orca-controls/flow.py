@@ -47,7 +47,7 @@ def step(title, key=None, gap=GAP):
     listen(gap)
     said = [u.text for u in speech.said[start:] if not u.echo]
     focus = a11y.focused(app)
-    line = f"{a11y.safe(focus.getRoleName, '?')} {a11y.safe(lambda: focus.name, '')!r}" if focus else "(nothing)"
+    line = f"{a11y.role_of(focus)} {a11y.safe(lambda: focus.name, '')!r}" if focus else "(nothing)"
     print(f"\n{len(steps) + 1}. {title} [{key or 'no key'}] — focus: {line}")
     for text in said:
         print(f"   » {text!r}")
@@ -89,13 +89,13 @@ check("each → says how far, once",
       all(count(said, rf"已滑动 {10 * n}%") == 1 for n, said in enumerate(progress[:9], 1)), progress[:9])
 check("the tenth → says it is passed", count(progress[9], r"验证通过") == 1, progress[9])
 check("the failure: focus on the re-locked slider, the reason heard once",
-      steps[12][2] is not None and a11y.safe(lambda: steps[12][2].getRoleName()) == "slider"
+      steps[12][2] is not None and a11y.role_of(steps[12][2]) == "slider"
       and count(failed, re.escape(REASON)) == 1, failed)
 check("the re-locked slider says no value left over from the steps (GTK 4.8 reads 0 as 0.0)",
       not any(re.search(r"slider [1-9]\d*\b", text) for text in failed), failed)
 check("the code sent is heard once on the focused button", count(sent, SENT) == 1, sent)
 check("the end of the cooldown: focus on the re-locked slider, heard once that a new code may be requested",
-      steps[-2][2] is not None and a11y.safe(lambda: steps[-2][2].getRoleName()) == "slider"
+      steps[-2][2] is not None and a11y.role_of(steps[-2][2]) == "slider"
       and count(over, OVER) == 1, over)
 check("nothing said twice in a row", all(a != b for _, said, _ in steps for a, b in zip(said, said[1:])), everything)
 print("orca controls:", "FAIL" if failures else "PASS")

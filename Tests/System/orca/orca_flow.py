@@ -170,7 +170,7 @@ class OrcaWalk:
         obj = self.desktop.focused(self.app)
         if obj is None:
             return "(nothing)"
-        role = self.desktop.safe(obj.getRoleName, "?")
+        role = self.desktop.role_of(obj)
         return f"{role} {self.desktop.name_of(obj)!r}"
 
     def record(self, title, pressed, said, show_focus=True):
