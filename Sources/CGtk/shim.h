@@ -36,6 +36,13 @@ static inline void cg_accessible_set_label(GtkWidget *widget, const char *label)
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* A label that replaces the name GTK gives `widget` itself: in GTK 4.18 a LABELLED_BY
+ * relation (GTK's own, e.g. a menu item's, to a label it leaves nameless) wins over a label. */
+static inline void cg_accessible_replace_label(GtkWidget *widget, const char *label) {
+  gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  cg_accessible_set_label(widget, label);
+}
+
 /* GTK 4.8 keeps what was set on an accessible before its AT-SPI object existed and sends it with
  * the next update, the focus typically: a screen reader hears the words the object already had
  * a second time. A platform change (here focusable, set off and on) makes the object, and the
@@ -83,10 +90,6 @@ static inline void cg_accessible_set_disabled(GtkWidget *widget, gboolean disabl
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_DISABLED, disabled, -1);
 }
 
-static inline void cg_accessible_set_described_by(GtkWidget *widget, GtkWidget *description) {
-  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, description, NULL, -1);
-}
-
 /* An integer property, read and set (g_object_get/set are variadic): e.g. GtkSettings'
  * gtk-xft-dpi, the desktop's text scaling. */
 static inline int cg_object_get_int(gpointer object, const char *name) {
@@ -97,6 +100,13 @@ static inline int cg_object_get_int(gpointer object, const char *name) {
 
 static inline void cg_object_set_int(gpointer object, const char *name, int value) {
   g_object_set(object, name, value, NULL);
+}
+
+/* A string property, newly allocated (g_free it), or NULL. */
+static inline char *cg_object_dup_string(gpointer object, const char *name) {
+  char *value = NULL;
+  g_object_get(object, name, &value, NULL);
+  return value;
 }
 
 static inline void cg_log_warning(const char *message) {

@@ -48,7 +48,7 @@ enum AboutWindow {
         // Named before the guard takes the version button over; it has the focus first.
         if let button = AboutCopyGuard.versionButton(in: window) {
             // TRANSLATORS: the About window's version button, which copies it; {0} is the version.
-            cg_accessible_set_label(button, localized("复制版本号 {0}").filling(version))
+            cg_accessible_replace_label(button, localized("复制版本号 {0}").filling(version))
         }
         AccessibleNames.fill(in: window, area: localized("关于 CodeGate"))
         AboutCopyGuard.install(on: window, version: version)

@@ -91,17 +91,17 @@ public final class CodeGateWindow {
         // under the field as soon as it is typed without its "+" and country code.
         gtk_entry_set_placeholder_text(phoneEntry.cast(), localized("如 138 0013 8000"))
         gtk_entry_set_input_purpose(phoneEntry.cast(), GTK_INPUT_PURPOSE_PHONE)
+        // The statuses reach a screen reader in the controls' descriptions (CodeFlowAnnouncements),
+        // never through a DESCRIBED_BY relation to the status lines: GTK 4.18 (Debian 13) lets such a
+        // relation hide the description, which a screen reader would then never hear.
         cg_accessible_set_label(phoneEntry, localized("手机号"))
-        cg_accessible_set_described_by(phoneEntry, phoneStatus)
 
         gtk_entry_set_placeholder_text(codeEntry.cast(), localized("6 位验证码"))
         gtk_entry_set_input_purpose(codeEntry.cast(), GTK_INPUT_PURPOSE_DIGITS)
         gtk_entry_set_max_length(codeEntry.cast(), Int32(VerificationCode.length))
         gtk_widget_set_hexpand(codeEntry, 1)
         cg_accessible_set_label(codeEntry, localized("验证码"))
-        cg_accessible_set_described_by(codeEntry, verifyStatus)
         gtk_widget_add_css_class(verifyButton, "suggested-action")
-        cg_accessible_set_described_by(button.widget, requestStatus)
         cg_set_entry_select_on_focus(phoneEntry, 0)
 
         let codeRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
@@ -139,6 +139,9 @@ public final class CodeGateWindow {
         gtk_scrolled_window_set_propagate_natural_height(scroller.opaque, 1)
         gtk_scrolled_window_set_child(scroller.opaque, clamp)
         AccessibleNames.nameScrollbars(of: scroller, localized("页面滚动条"))
+        // Not a stop of its own, as in GTK 4.8: the controls it holds take the focus and are
+        // scrolled into view. GTK 4.18 makes a scrolled window focusable by default.
+        gtk_widget_set_focusable(scroller, 0)
         return scroller
     }
 
@@ -281,7 +284,7 @@ public final class CodeGateWindow {
         if let popover = gtk_menu_button_get_popover(button.opaque) {
             // The menu itself, which GTK 4.8 would name "GtkPopoverMenu".
             cg_accessible_set_label(popover.cast(), localized("主菜单"))
-            AccessibleNames.fill(in: popover.cast(), area: localized("主菜单"))
+            AccessibleNames.fillWhenShown(popover.cast(), area: localized("主菜单"))
         }
         g_object_unref(UnsafeMutableRawPointer(menu))
         let header = gtk_header_bar_new()!
@@ -311,6 +314,8 @@ public final class CodeGateWindow {
         let builder = gtk_builder_new_from_resource(ResourceBundle.app.basePath + "/shortcuts.ui")
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return nil }
+        // Named itself too: GTK 4.18 no longer names the window after its title.
+        cg_accessible_set_label(UnsafeMutablePointer(overlay.opaque), localized("键盘快捷键"))
         AccessibleNames.fill(in: UnsafeMutablePointer(overlay.opaque), area: localized("键盘快捷键"))
         gtk_application_window_set_help_overlay(window.cast(), overlay.opaque)
         return overlay.opaque

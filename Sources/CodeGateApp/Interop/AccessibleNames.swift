@@ -19,7 +19,12 @@ enum AccessibleNames {
         while let widget = child {
             let name = name(of: widget, area: area)
             if let name {
-                cg_accessible_set_label(widget, name)
+                cg_accessible_replace_label(widget, name)
+            }
+            // Not a stop of its own, as in GTK 4.8: what it holds takes the focus and is scrolled
+            // into view. GTK 4.18 makes a scrolled window focusable, and nameless (a generic role).
+            if isInstance(widget, of: gtk_scrolled_window_get_type()) {
+                gtk_widget_set_focusable(widget, 0)
             }
             if isInstance(widget, of: gtk_stack_get_type()) {
                 nameStackPages(of: widget, area: area)
@@ -33,6 +38,21 @@ enum AccessibleNames {
             }
             child = gtk_widget_get_next_sibling(widget)
         }
+    }
+
+    /// Names the nameless objects under `root` as `fill` does, when it is first shown: GTK 4.18
+    /// builds a popover menu's contents only then, and leaves its items nameless.
+    static func fillWhenShown(_ root: UnsafeMutablePointer<GtkWidget>, area: String) {
+        let handler = HandlerID()
+        handler.id = Signal.connect(root, "map") {
+            g_signal_handler_disconnect(root, handler.id)
+            fill(in: root, area: area)
+        }
+    }
+
+    /// A signal handler's id, for the handler that disconnects itself.
+    private final class HandlerID {
+        var id: gulong = 0
     }
 
     /// Names the scroll bars of `scrolled` and the range inside each `name`, which GTK 4.8
@@ -69,6 +89,11 @@ enum AccessibleNames {
                 if let keys = shortcutText(widget) { cg_accessible_set_label(widget, keys) }
             }
             return shortcutText(widget)
+        // A menu item, after its text: GTK 4.8 names it so itself, GTK 4.18 does not.
+        case "GtkModelButton":
+            guard let text = cg_object_dup_string(widget, "text") else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
         case "GtkScrollbar": return localized("滚动条")
         case "GtkRange"
         where gtk_widget_get_parent(widget).map { isInstance($0, of: gtk_scrollbar_get_type()) } ?? false:

@@ -61,6 +61,9 @@ final class MessageList {
         AccessibleNames.nameScrollbars(of: scrolled, localized("短信列表滚动条"))
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scrolled.opaque, list)
+        // The texts are read, not stops of the focus, and neither is the list (as in GTK 4.8;
+        // GTK 4.18 makes a scrolled window focusable by default).
+        gtk_widget_set_focusable(scrolled, 0)
         gtk_widget_set_visible(scrolled, 0)
         // The placeholder or the list.
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
