@@ -526,9 +526,9 @@ CodeGateFailureKind    codegate_countdown_button_get_failure_kind             (C
 /**
  * CodeGateSlideToUnlock:tooltip:
  *
- * The tooltip on the track: how to pass the check with the pointer and the keyboard. Default:
- * "拖动滑块到最右端（键盘：逐次按 → 键）", translated, or the same with ← and the left end
- * on a track mirrored for a right-to-left language.
+ * The tooltip on the track: how to pass the check with the pointer and the keyboard, shown
+ * until the slider is unlocked. Default: "拖动滑块到最右端（键盘：逐次按 → 键）", translated, or
+ * the same with ← and the left end on a track mirrored for a right-to-left language.
  */
 /**
  * codegate_slide_to_unlock_get_tooltip:

@@ -307,9 +307,11 @@ final class ControlsTests: XCTestCase {
     func testTheCountingClassAndPropertyFollowTheCooldown() {
         MainActor.assumeIsolated {
             let clock = ManualTimerPort()
-            var failing = false
+            // The first request sends, the second fails.
+            var requests = 0
             let button = CountdownButton(timers: clock) {
-                if failing { throw Refused() }
+                requests += 1
+                if requests > 1 { throw Refused() }
                 return .seconds(5)
             }
             var failures = 0
@@ -338,7 +340,6 @@ final class ControlsTests: XCTestCase {
             clock.advance(by: .seconds(2))
             XCTAssertTrue(D.pump { !counting() }, "the end of the cooldown clears it")
             XCTAssertEqual(notified, [true, false], "notified once as the count ends")
-            failing = true
             XCTAssertTrue(D.pump { D.takesPresses(button.widget) })
             D.click(button.widget)
             XCTAssertTrue(D.pump { failures == 1 })
@@ -624,6 +625,11 @@ final class ControlsTests: XCTestCase {
             XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(slider.scale)), "Drag to the end")
             D.drag(slider, to: 1.1)
             XCTAssertTrue(D.pump { D.text(slider.label) == "Done" })
+            XCTAssertNil(gtk_widget_get_tooltip_text(slider.scale), "no drag to explain once unlocked")
+            XCTAssertEqual(slider.tooltip, "Drag to the end", "the property keeps its text")
+            slider.model.lock()
+            XCTAssertTrue(D.pump { gtk_widget_get_tooltip_text(slider.scale) != nil })
+            XCTAssertEqual(String(cString: gtk_widget_get_tooltip_text(slider.scale)), "Drag to the end")
         }
     }
 

@@ -151,15 +151,22 @@ public final class SlideToUnlock {
         attached(to: widget.cast(), key: ObjectType.instanceKey, as: SlideToUnlock.self)
     }
 
-    /// The tooltip on the track: how to pass the check with the pointer and the keyboard. By
-    /// default it names the right end and →, or the left end and ← where the track is mirrored;
-    /// a text set here is used for both.
+    /// The tooltip on the track: how to pass the check with the pointer and the keyboard, shown
+    /// until the slider is unlocked. By default it names the right end and →, or the left end
+    /// and ← where the track is mirrored; a text set here is used for both.
     public var tooltip: String {
         get { tooltips.text(mirrored: model.isMirrored) }
         set {
             tooltips = DirectionalText(newValue)
-            gtk_widget_set_tooltip_text(widget, newValue)
+            showTooltip()
         }
+    }
+
+    /// The tooltip while the check is still to be passed, none once it is: it would tell the
+    /// pointer to drag a thumb that has arrived, and GTK 4.18 gives a screen reader the tooltip
+    /// of a control with no description, such as the unlocked slider.
+    private func showTooltip() {
+        gtk_widget_set_tooltip_text(widget, model.state.phase == .unlocked ? nil : tooltip)
     }
     private var tooltips = SlideToUnlock.defaultTooltips
     /// The tooltip unless told otherwise, for each direction, in the language of the moment.
@@ -215,7 +222,7 @@ public final class SlideToUnlock {
     /// the model's words and the tooltip then name the key and the side that work.
     private func followDirection() {
         model.isMirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-        gtk_widget_set_tooltip_text(widget, tooltip)
+        showTooltip()
     }
 
     /// Where the thumb goes for the pointer at `x`: as far as the pointer travelled since
@@ -399,6 +406,9 @@ public final class SlideToUnlock {
         if state.position != shown?.position || state.phase != shown?.phase {
             let reported = state.phase == .gliding ? 0 : (state.position * Self.percent).rounded()
             cg_accessible_set_value_now(widget, reported)
+        }
+        if (state.phase == .unlocked) != (shown?.phase == .unlocked) {
+            showTooltip()
         }
         shown = state
         // Set only when it changes: each change is what a screen reader hears of a step.
