@@ -25,24 +25,28 @@ struct ToolkitLanguage {
         // found none for the user's languages, and the window shows the source.
         let hasCatalog = dgettext(TextDomain.codegate.name, "").map { $0.pointee != 0 } ?? false
         let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
-        guard let locale = messagesLocale(hasCatalog: hasCatalog, current: messages) else {
+        let candidates = messagesLocales(hasCatalog: hasCatalog, current: messages)
+        guard let locale = candidates.first(where: { $0 == messages || setlocale(LC_MESSAGES, $0) != nil }) else {
             return ToolkitLanguage(followsApp: false)
         }
-        // gettext ignores LANGUAGE under the C locale, but not under C.UTF-8, glibc's own;
         // GTK's start-up would set the user's locale again.
         if locale != messages {
-            guard setlocale(LC_MESSAGES, locale) != nil else { return ToolkitLanguage(followsApp: false) }
             gtk_disable_setlocale()
         }
         setenv("LANGUAGE", sourceLanguage, 1)
         return ToolkitLanguage(followsApp: true)
     }
 
-    /// The messages locale under which LANGUAGE can ask for the source language, or nil when
-    /// CodeGate has a catalog (its window then speaks the user's language, and so does GTK's).
-    static func messagesLocale(hasCatalog: Bool, current: String) -> String? {
-        guard !hasCatalog else { return nil }
-        return current == "C" || current == "POSIX" ? "C.UTF-8" : current
+    /// The messages locales under which the toolkit can speak the source language, best first,
+    /// or none when CodeGate has a catalog (its window then speaks the user's language, and so
+    /// does GTK's). gettext ignores LANGUAGE under the C locale, and glibc 2.41 (Debian 13)
+    /// under C.UTF-8 as well: the source language's own locale serves on every release where
+    /// it is installed; C.UTF-8, where LANGUAGE still counts (glibc 2.36, Debian 12), is the
+    /// last resort. Any other locale is kept, with LANGUAGE asking for the source language.
+    static func messagesLocales(hasCatalog: Bool, current: String) -> [String] {
+        guard !hasCatalog else { return [] }
+        guard ["C", "POSIX"].contains(current) || current.hasPrefix("C.") else { return [current] }
+        return [sourceLanguage + ".UTF-8", "C.UTF-8"]
     }
 
     /// Runs `body` with the messages of the user's locale as they were: untranslated, as every
