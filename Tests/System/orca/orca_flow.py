@@ -12,6 +12,10 @@ Run by Tests/System/orca/run, which starts a private D-Bus session, the accessib
       start, and `--replace` SIGKILL every other Orca of the user, even in another session:
       this Orca only ever sees its own private buses and Xvfb.
 
+  orca_flow.py --started LOG
+      Exits 0 once LOG shows that Orca has started (its event loop is about to run), else 1:
+      the run scripts poll it after starting Orca.
+
   orca_flow.py --orca-log LOG --scenario success|network [--app-started HH:MM:SS.ffffff] [--report]
       Drives the flow by keyboard only (xdotool; the AT-SPI helpers of lib/desktop.py find the
       app, the focused control and the code in the inbox) and, after each step, collects the new
@@ -49,6 +53,21 @@ def run_orca(log, orca_args):
     launcher.otherOrcas = lambda: []
     sys.argv = ["orca", *orca_args]
     return launcher.main()
+
+
+# The line Orca writes last before it runs its event loop and listens. Orca 43 (Debian 12):
+# "ORCA: Startup complete notification made" (then "ORCA: Starting registry"); Orca 48 (Debian
+# 13) no longer logs the notification, only "ORCA: Starting Atspi main event loop" after it.
+STARTED = re.compile(r"^\d\d:\d\d:\d\d\.\d{6} - ORCA: "
+                     r"(Startup complete notification made|Starting Atspi main event loop)$", re.M)
+
+
+def orca_started(log):
+    try:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            return STARTED.search(f.read()) is not None
+    except FileNotFoundError:
+        return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,6 +406,8 @@ def note_odd_speech(walk):
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--run-orca":
         return run_orca(sys.argv[2], sys.argv[3:])
+    if len(sys.argv) == 3 and sys.argv[1] == "--started":
+        return 0 if orca_started(sys.argv[2]) else 1
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--orca-log", required=True, help="Orca's line-buffered debug file")
