@@ -10,7 +10,12 @@ Run by Tests/System/orca/run, which starts a private D-Bus session, the accessib
       block-buffered, so nothing can be read while Orca runs. It also skips Orca's "is another
       Orca running for this user?" check (pgrep -x orca), which makes a second Orca refuse to
       start, and `--replace` SIGKILL every other Orca of the user, even in another session:
-      this Orca only ever sees its own private buses and Xvfb.
+      this Orca only ever sees its own private buses and Xvfb. Each echo of a key or a character
+      is marked in LOG (mark_echoes): Orca 48 logs it like any other speech.
+
+  orca_flow.py --started LOG
+      Exits 0 once LOG shows that Orca has started (its event loop is about to run), else 1:
+      the run scripts poll it after starting Orca.
 
   orca_flow.py --orca-log LOG --scenario success|network [--app-started HH:MM:SS.ffffff] [--report]
       Drives the flow by keyboard only (xdotool; the AT-SPI helpers of lib/desktop.py find the
@@ -25,6 +30,7 @@ success: the request spoke that the code was sent (已发送), the wrong code "�
 focus went back to the slider.
 """
 import argparse
+import datetime
 import os
 import re
 import sys
@@ -41,26 +47,75 @@ def run_orca(log, orca_args):
     spec = importlib.util.spec_from_loader("orca_launcher", loader)
     launcher = importlib.util.module_from_spec(spec)
     loader.exec_module(launcher)
-    from orca import debug
-    # What `--debug-file LOG` sets up, with a line-buffered file.
+    from orca import debug, speech
+    # What `--debug-file LOG` sets up, with a line-buffered file (Orca 48 has no
+    # eventDebugLevel: setting it there changes nothing).
     debug.debugLevel = debug.LEVEL_ALL
     debug.eventDebugLevel = debug.LEVEL_OFF
     debug.debugFile = open(log, "w", buffering=1, encoding="utf-8", errors="replace")
+    mark_echoes(speech, debug.debugFile)
     launcher.otherOrcas = lambda: []
     sys.argv = ["orca", *orca_args]
     return launcher.main()
+
+
+# Orca's echo of a key or a character: Orca 43's speech.speakKeyEvent and speakCharacter, renamed
+# speak_key_event and speak_character by Orca 48.
+ECHO_FUNCTIONS = (("speakKeyEvent", "speakCharacter"), ("speak_key_event", "speak_character"))
+ECHO_BEGINS, ECHO_ENDS = "ORCA FLOW: echo begins", "ORCA FLOW: echo ends"
+
+
+def mark_echoes(speech, log):
+    """Writes ECHO_BEGINS and ECHO_ENDS to the log around each key or character echo, so that
+    SpeechLog can tell an echo from speech: Orca 43 logged them in different shapes (see
+    SPEECH), Orca 48 logs both as "SPEECH OUTPUT: 'text' {acss}"."""
+    names = next((names for names in ECHO_FUNCTIONS if all(hasattr(speech, n) for n in names)), None)
+    if names is None:
+        raise SystemExit(f"orca_flow.py: this Orca's speech module has none of {ECHO_FUNCTIONS}")
+
+    def line(text):  # in Orca's own shape, on the file Orca writes to (one thread)
+        log.write(f"{datetime.datetime.now().strftime('%H:%M:%S.%f')} - {text}\n")
+
+    def marked(original):
+        def echo(*args, **kwargs):
+            line(ECHO_BEGINS)
+            try:
+                return original(*args, **kwargs)
+            finally:
+                line(ECHO_ENDS)
+        return echo
+    for name in names:
+        setattr(speech, name, marked(getattr(speech, name)))
+
+
+# The line Orca writes last before it runs its event loop and listens. Orca 43 (Debian 12):
+# "ORCA: Startup complete notification made" (then "ORCA: Starting registry"); Orca 48 (Debian
+# 13) no longer logs the notification, only "ORCA: Starting Atspi main event loop" after it.
+STARTED = re.compile(r"^\d\d:\d\d:\d\d\.\d{6} - ORCA: "
+                     r"(Startup complete notification made|Starting Atspi main event loop)$", re.M)
+
+
+def orca_started(log):
+    try:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            return STARTED.search(f.read()) is not None
+    except FileNotFoundError:
+        return False
 
 
 # ---------------------------------------------------------------------------------------------
 # Role 2: the flow. lib/desktop.py is imported only in main(), so Orca's process never loads
 # it.
 
-# Orca's debug lines: "HH:MM:SS.ffffff - SPEECH OUTPUT: 'text'{acss}" from speech.speak,
-# "… 'text' voice=uppercase{acss}" for another voice, "… 'tab ' {acss}" (a space before the
-# voice) for the echo of a key or character. A text with a newline goes on over lines indented
-# by 18 spaces.
+# Orca's debug lines: "HH:MM:SS.ffffff - SPEECH OUTPUT: 'text'" and the voice, in a shape of
+# each version's:
+# - Orca 43: "'text'{acss}" from speech.speak, "'text' voice=uppercase{acss}" for another voice,
+#   "'tab ' {acss}" (a space in and after the quotes) for the echo of a key or character;
+# - Orca 48: "'text' {acss}" for speech and echoes alike, "'text' None" when no voice is given.
+# Either way an echo is the SPEECH OUTPUT between ECHO_BEGINS and ECHO_ENDS (mark_echoes). A
+# text with a newline goes on over lines indented by 18 spaces.
 LINE_START = re.compile(r"^(\d\d:\d\d:\d\d\.\d{6}) - ")
-SPEECH = re.compile(r"^(\d\d:\d\d:\d\d\.\d{6}) - SPEECH OUTPUT: '(.*)'( voice=\w+)?( ?)(\{[^{}]*\})?$",
+SPEECH = re.compile(r"^(\d\d:\d\d:\d\d\.\d{6}) - SPEECH OUTPUT: '(.*)'( voice=\w+)? ?(\{[^{}]*\}|None)?$",
                     re.S)
 CONTINUATION = " " * 18
 CLASS_IN_SPEECH = re.compile(r"\b(Gtk|Adw|CodeGate)[A-Z]\w*")
@@ -86,6 +141,8 @@ class SpeechLog:
         self.offset = 0
         self.tail = b""
         self.pending = None        # a SPEECH OUTPUT record whose text goes on over more lines
+        self.pending_echo = False  # whether that record is an echo
+        self.in_echo = False       # between ECHO_BEGINS and ECHO_ENDS
         self.lines = 0
         self.said = []
 
@@ -107,24 +164,28 @@ class SpeechLog:
         if self.pending is not None:
             if line.startswith(CONTINUATION):
                 self.pending += "\n" + line[len(CONTINUATION):]
-                if self.parse(self.pending):
+                if self.parse(self.pending, self.pending_echo):
                     self.pending = None
                 return
-            self.parse(self.pending, force=True)
+            self.parse(self.pending, self.pending_echo, force=True)
             self.pending = None
-        if " - SPEECH OUTPUT: '" in line and LINE_START.match(line):
-            if not self.parse(line):
-                self.pending = line
+        if not LINE_START.match(line):
+            return
+        if line.endswith(" - " + ECHO_BEGINS) or line.endswith(" - " + ECHO_ENDS):
+            self.in_echo = line.endswith(ECHO_BEGINS)
+        elif " - SPEECH OUTPUT: '" in line:
+            if not self.parse(line, self.in_echo):
+                self.pending, self.pending_echo = line, self.in_echo
 
-    def parse(self, record, force=False):
+    def parse(self, record, echo, force=False):
         match = SPEECH.match(record)
         if match:
-            stamp, text, voice, space, _ = match.groups()
-            self.said.append(Utterance(stamp, text.strip() if space else text, voice, bool(space)))
+            stamp, text, voice, _ = match.groups()
+            self.said.append(Utterance(stamp, text.strip() if echo else text, voice, echo))
             return True
         if force:  # not the expected shape: keep what follows the marker
             stamp = record[:15]
-            self.said.append(Utterance(stamp, record.split("SPEECH OUTPUT: ", 1)[1], None, False))
+            self.said.append(Utterance(stamp, record.split("SPEECH OUTPUT: ", 1)[1], None, echo))
         return False
 
 
@@ -387,6 +448,8 @@ def note_odd_speech(walk):
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--run-orca":
         return run_orca(sys.argv[2], sys.argv[3:])
+    if len(sys.argv) == 3 and sys.argv[1] == "--started":
+        return 0 if orca_started(sys.argv[2]) else 1
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--orca-log", required=True, help="Orca's line-buffered debug file")
