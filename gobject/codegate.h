@@ -605,7 +605,7 @@ CodeGateFailureKind    codegate_countdown_button_get_failure_kind             (C
  * codegate_slide_to_unlock_lock:
  * @self: a #CodeGateSlideToUnlock
  *
- * Locks the check again, gliding the thumb back to the start: each unlock is good for one
+ * Locks the check again, the thumb back at the start at once: each unlock is good for one
  * request. Does nothing while locked.
  */
 /* BEGIN CodeGateCountdownButton property docs, written from gobject/controls.toml by `make controls` */

@@ -206,14 +206,37 @@ import Testing
                     description: "", focusHint: "按 → 键 10 次"))
     }
 
-    @Test func lockGlidesBackFromTheEnd() {
+    /// The app locks (a failure, the end of a cooldown) and hands the slider the focus: no
+    /// glide, whose frames a screen reader would hear as values.
+    @Test func lockGoesBackAtOnce() {
         let slider = SlideUnlock(timers: clock)
         slider.move(to: 1, by: .drag)
         slider.lock()
         #expect(!slider.isUnlocked)
-        #expect(slider.value == 1)
-        #expect(slider.isGlidingBack)
-        clock.advance(by: .seconds(1))
         #expect(slider.value == 0)
+        #expect(!slider.isGlidingBack)
+        #expect(slider.state.valueText == "已滑动 0%")
+    }
+
+    /// Where the toolkit announces values (GTK after 4.8), a step's progress is the value's
+    /// words alone; the description keeps the keyboard hint, so the progress is heard once.
+    @Test func anAnnouncedValueCarriesTheProgress() {
+        let slider = SlideUnlock(timers: clock)
+        slider.stepForward()
+        #expect(slider.state.valueText == "已滑动 10%")
+        #expect(slider.state.description == "已滑动 10%，还需 9 步")
+        slider.announcesValue = true
+        #expect(slider.state.valueText == "已滑动 10%，还需 9 步")
+        #expect(slider.state.description == "按 → 键 10 次，或点击滑块 10 次，滑到最右端")
+    }
+
+    /// Gliding back after an early release, the value's words say where the thumb is going, as
+    /// the value reported then does.
+    @Test func aGlideSaysWhereTheThumbGoes() {
+        let slider = SlideUnlock(timers: clock)
+        slider.move(to: 0.5, by: .drag)
+        slider.release()
+        #expect(slider.isGlidingBack)
+        #expect(slider.state.valueText == "已滑动 0%")
     }
 }

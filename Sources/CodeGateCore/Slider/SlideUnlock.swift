@@ -24,6 +24,13 @@ public final class SlideUnlock {
     public static let step = 0.1
     /// Whether the glide back is animated; off makes it instant (GTK's `gtk-enable-animations`).
     public var animates = true
+    /// Whether the toolkit tells a screen reader of each change of the value, in the value's
+    /// words (GTK after 4.8; GTK 4.8 sends no event for a range's value). How far a step took
+    /// the thumb is then said in the value's words alone, and the description keeps the
+    /// keyboard hint: the progress is heard once, not twice. Else it is in the description.
+    public var announcesValue = false {
+        didSet { changes.notify() }
+    }
     /// The text on the track while locked.
     public var hint = SlideUnlock.defaultHint {
         didSet { changes.notify() }
@@ -150,18 +157,28 @@ public final class SlideUnlock {
             hint: isUnlocked ? unlockedHint : hint,
             accessibleName: isUnlocked
                 ? unlockedAccessibleName.filling(unlockedHint) : lockedAccessibleName.filling(hint),
-            valueText: isUnlocked ? unlockedPositionText : positionText.filling(Int((position * 100).rounded())),
+            valueText: valueText(at: position, gliding: isGlidingBack(at: now)),
             description: description(at: position),
             focusHint: restingValue > 0 && !isUnlocked ? (isDragged ? hint : progress(at: position)) : focusedHint
         )
     }
 
     /// What a screen reader hears of the thumb: how to pass the check at the start, how far it
-    /// is and how many steps are left once moved, that it went back when let go early.
+    /// is and how many steps are left once moved (unless the value says so), that it went back
+    /// when let go early.
     private func description(at position: Double) -> String {
         if isUnlocked { return "" }
         if hasReturned { return returnedText + "\n" + keyboardHint }
-        return restingValue > 0 ? progress(at: position) : keyboardHint
+        return restingValue > 0 && !announcesValue ? progress(at: position) : keyboardHint
+    }
+
+    /// The position in words. Gliding back, where the thumb is going, as the value reported
+    /// then: a screen reader that meets it hears the start, not a step on the way.
+    private func valueText(at position: Double, gliding: Bool) -> String {
+        if isUnlocked { return unlockedPositionText }
+        if gliding { return positionText.filling(0) }
+        if announcesValue, restingValue > 0 { return progress(at: position) }
+        return positionText.filling(Int((position * 100).rounded()))
     }
 
     /// "已滑动 30%，还需 7 步".
@@ -224,13 +241,17 @@ public final class SlideUnlock {
         changes.notify()
     }
 
-    /// Locks again, gliding the thumb back to 0: each unlock is good for one request.
+    /// Locks again, the thumb back at 0 at once: each unlock is good for one request. Only a
+    /// thumb let go early glides back, watched by the hand that let go; a lock is the app's
+    /// (a failure, the end of a cooldown), which hands the focus to the slider, where each
+    /// frame of a glide would reach a screen reader as a value (GTK after 4.8).
     public func lock() {
         guard isUnlocked else { return }
         isUnlocked = false
         isSpent = false
         hasReturned = false
-        glideBack(from: restingValue)
+        restingValue = 0
+        changes.notify()
     }
 
     private func value(at now: ContinuousClock.Instant) -> Double {

@@ -98,6 +98,10 @@ public final class SlideToUnlock {
         gtk_widget_add_css_class(widget, "slide-to-unlock")
 
         groupName = Self.defaultGroupName
+        // GTK 4.8 sends no event for a range's value; from the next release on it does, and a
+        // screen reader speaks each (Orca 48 on GTK 4.18): the model then says a step's
+        // progress in the value's words alone.
+        model.announcesValue = gtk_get_minor_version() > 8
         followDirection()
         attach(self, to: widget.cast(), key: ObjectType.instanceKey)
         Signal.connectChangeValue(widget.cast()) { [weak self] scroll, value in
@@ -163,10 +167,18 @@ public final class SlideToUnlock {
     }
 
     /// The tooltip while the check is still to be passed, none once it is: it would tell the
-    /// pointer to drag a thumb that has arrived, and GTK 4.18 gives a screen reader the tooltip
-    /// of a control with no description, such as the unlocked slider.
+    /// pointer to drag a thumb that has arrived. GTK 4.8 makes a tooltip's text the control's
+    /// description, so there the text is set only when it changes, and only whether it shows
+    /// follows the check; later GTK gives a control with no description (the unlocked slider)
+    /// its tooltip's text as one, so there the text goes while unlocked.
     private func showTooltip() {
-        gtk_widget_set_tooltip_text(widget, model.state.phase == .unlocked ? nil : tooltip)
+        let shows = !model.isUnlocked
+        if gtk_get_minor_version() > 8 {
+            gtk_widget_set_tooltip_text(widget, shows ? tooltip : nil)
+        } else if gtk_widget_get_tooltip_text(widget).map({ String(cString: $0) }) != tooltip {
+            gtk_widget_set_tooltip_text(widget, tooltip)
+        }
+        gtk_widget_set_has_tooltip(widget, shows ? 1 : 0)
     }
     private var tooltips = SlideToUnlock.defaultTooltips
     /// The tooltip unless told otherwise, for each direction, in the language of the moment.
@@ -205,7 +217,7 @@ public final class SlideToUnlock {
         gtk_widget_grab_focus(widget)
     }
 
-    /// Locks the check again, gliding the thumb back to the start.
+    /// Locks the check again, the thumb back at the start.
     public func lock() {
         model.lock()
     }

@@ -18,7 +18,7 @@ Scenarios:
            slider to the button and back, and out of each in both directions; the click sends, names the button "…，59 秒后可重新获取" and the status
            says the code was sent; on screen the countdown label changes and its fill grows.
   failure  "让请求失败" checked: the click fails, the status says why, the button is idle
-           again and the slider glides back locked.
+           again and the slider is back at the start, locked.
   english  LC_ALL=en_US.UTF-8: the controls' own words are English, before and after the drag
            and through the request.
   ending   success, then the whole 60 s cooldown: the button is named idle again, and the
@@ -359,7 +359,7 @@ class Flow:
         self.check(f"after the failure the button is named {w['idle']!r} again (never {w['cooling']})",
                    ok, f"{w['idle']!r}", f"names heard {names}; {self.describe(self.button)}")
         back = self.wait(lambda: at_start(self.slider) and name_of(self.slider) == w["locked"], 2)
-        self.check(f"the slider glides back: value 0 and named {w['locked']!r}", back,
+        self.check(f"the slider is back at the start: value 0 and named {w['locked']!r}", back,
                    f"value 0, {w['locked']!r}", self.describe(self.slider))
         refresh(self.app)
         self.check("after the failure the button is not SENSITIVE (a new slide is needed)",
