@@ -163,10 +163,40 @@ def value_of(obj):
     return safe(read)
 
 
-def extents(obj):
-    """Bounds relative to the window: (x, y, width, height). GTK 4.8 has no screen coordinates."""
-    box = safe(lambda: obj.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+def _bounds(obj, coords):
+    box = safe(lambda: obj.queryComponent().getExtents(coords))
     return (box.x, box.y, box.width, box.height) if box else None
+
+
+def extents(obj):
+    """Bounds relative to the window: (x, y, width, height), where (0, 0) is the window's own
+    corner, inside the margin GTK keeps around it for client-side decorations; a frame's own
+    bounds as GTK gives them. GTK 4.8 has no screen coordinates.
+    GTK 4.10+ (Debian 13: 4.18) adds up the bounds of every accessible ancestor instead of
+    asking the widget tree, which puts two things in that sum that are not offsets: the
+    window's own bounds, which start at minus that margin (the frame is (-5, -5, 420, 569)
+    around a 410 × 559 window), and a GtkStack page, whose bounds are its child's, relative to
+    the stack, so that the child's offset is counted twice (24 px too far right and down, more
+    on the completion page). Both are taken out here; GTK 4.8's window bounds start at (0, 0)
+    and it has no such pages, so nothing changes there. What stays off under GTK 4.10+: a
+    widget's position is taken relative to its parent's content box, so the border and padding
+    of the widgets around it are left out (a button's label, a line in a padded box)."""
+    box = _bounds(obj, pyatspi.WINDOW_COORDS)
+    if box is None or role_of(obj) == "frame":
+        return box
+    x, y, w, h = box
+    child, parent = obj, safe(lambda: obj.parent)
+    while parent is not None and role_of(parent) not in ("frame", "application", "?"):
+        # A parent whose bounds relative to its own parent are exactly its child's (same size,
+        # same non-zero offset) is such a page: a contained child cannot have them otherwise.
+        mine, its = _bounds(child, pyatspi.XY_PARENT), _bounds(parent, pyatspi.XY_PARENT)
+        if mine and mine == its and mine[:2] != (0, 0):
+            x, y = x - mine[0], y - mine[1]
+        child, parent = parent, safe(lambda: parent.parent)
+    frame = _bounds(parent, pyatspi.WINDOW_COORDS) if parent is not None and role_of(parent) == "frame" else None
+    if frame:
+        x, y = x - frame[0], y - frame[1]
+    return x, y, w, h
 
 
 def screen_offset(app):
@@ -178,9 +208,10 @@ def screen_offset(app):
     out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title,
                           "getwindowgeometry", "--shell"], capture_output=True, text=True).stdout
     geometry = dict(line.split("=", 1) for line in out.split() if "=" in line)
-    _, _, width, height = extents(frame)
-    return (int(geometry["X"]) + (int(geometry["WIDTH"]) - width) // 2,
-            int(geometry["Y"]) + (int(geometry["HEIGHT"]) - height) // 2)
+    # The frame's bounds: the window alone (GTK 4.8) or with that margin, from minus its width.
+    fx, fy, width, height = extents(frame)
+    return (int(geometry["X"]) + (int(geometry["WIDTH"]) - width) // 2 - fx,
+            int(geometry["Y"]) + (int(geometry["HEIGHT"]) - height) // 2 - fy)
 
 
 def screen_box(app, obj):
