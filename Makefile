@@ -5,7 +5,8 @@
 # template po/codegate.pot; `make locale` compiles po/*.po into .build/locale, where `make run`
 # finds them. `make soak` runs the real window through 200 request cycles and reports its
 # memory and height, then storms every window with random keys and clicks for STORM_SECONDS
-# (default 180); `make bench` compares its cost with the C and PyGObject references, and
+# (default 180); `make bench` compares its cost with the C and PyGObject references (start-up
+# and memory on this Debian 12 and in a clean Debian 13 root, the rest here), and
 # `make orderfile` rewrites libcodegate-1's function order from a profile. `make docs`
 # generates the GObject library's API reference into .build/docs (`make test` builds it too).
 # `make conformance URL=…` checks a server against the HTTP protocol (docs/protocol.md);
@@ -29,7 +30,8 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream
 	postgresql
 SHOT_PACKAGES := $(TEST_PACKAGES) imagemagick
 # libssl-dev: the OpenSSL reference solver the challenge solver is measured against (bench/solver.c).
-BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk libssl-dev
+# debootstrap: the Debian 13 root the start-up and memory bounds are checked in too (scripts/bench_trixie.sh).
+BENCH_PACKAGES := $(TEST_PACKAGES) gcc python3-xlib python3-gi gir1.2-gtk-4.0 wrk libssl-dev debootstrap
 SOAK_PACKAGES := $(RUN_PACKAGES) xvfb xdotool dbus-daemon libglib2.0-bin
 # The accessibility and contrast checks read the AT-SPI tree with pyatspi on a private
 # accessibility bus; the contrast check also takes screenshots and reads their pixels.
@@ -209,6 +211,12 @@ docs: stage
 		--output-dir .build/docs .build/stage/share/gir-1.0/CodeGate-1.gir
 	@echo "API reference: .build/docs/CodeGate-1/index.html"
 
+# scripts/bench.sh: on the host (Debian 12), codegate's start-up, memory, idle and countdown cost
+# beside the C, C + libadwaita and PyGObject references, then the library's, the HTTP client's,
+# the solver's and the gateway's benches; in a clean Debian 13 root (scripts/bench_trixie.sh,
+# the kept root of Tests/System/trixie, needs root), start-up and memory again beside the C
+# references built there. The same bounds on both, against the references of the same run, and
+# no OpenGL library mapped by codegate on either.
 bench: stage
 	$(call require,$(BENCH_PACKAGES))
 	scripts/bench.sh

@@ -14,11 +14,15 @@ after a pause. map_s is the median over all runs; map_s_runs lists every run's m
 by round (index i of each list is the same round), for paired ratios. The 1-minute load average
 at the start and end of the measurement is printed, and kept under "_load" in the JSON.
 
+Each full run also reads which OpenGL libraries the process has mapped 1 s after its map
+(/proc/PID/maps: libGL*, libEGL*, libLLVM*, Mesa's gallium and dri drivers): gl_libs lists
+them, over all its runs, and is printed for each command ("none" when it loaded no OpenGL).
+
 usage: measure.py [--runs N] [--map-runs M] [--click X,Y] [--cpu-window S] [--json PATH] NAME=COMMAND ...
 
 --json writes the medians as {name: {column: value}} too, for scripts/bench_bounds.py.
 """
-import argparse, json, os, shlex, signal, statistics, subprocess, sys, time
+import argparse, json, os, re, shlex, signal, statistics, subprocess, sys, time
 from Xlib import X, display as xdisplay
 
 def rss_kb(pid):
@@ -37,6 +41,19 @@ def pss_kb(pid):
     except OSError:
         pass
     return -1
+
+OPENGL = re.compile(r"/(lib(GL|EGL|LLVM)[^/]*|[^/]*gallium[^/]*|dri/[^/]*|[^/]*_dri\.so[^/]*)$")
+
+def gl_libs(pid):
+    """The OpenGL libraries and drivers mapped into the process: their file names."""
+    found = set()
+    with open(f"/proc/{pid}/maps") as f:
+        for line in f:
+            fields = line.split(maxsplit=5)
+            path = fields[5].strip() if len(fields) == 6 else ""
+            if OPENGL.search(path):
+                found.add(os.path.basename(path))
+    return found
 
 def wakeups(pid):
     """Voluntary context switches of all threads: each is the process going to sleep, i.e. one wakeup."""
@@ -114,6 +131,7 @@ def one_run(cmd, click, cpu_window, env):
         time.sleep(1.0)
         result["rss_mb"] = rss_kb(p.pid) / 1024
         result["pss_mb"] = pss_kb(p.pid) / 1024
+        result["gl_libs"] = gl_libs(p.pid)
         c0, w0 = cpu_s(p.pid), wakeups(p.pid)
         time.sleep(3.0)
         result["idle_cpu_ms_per_s"] = (cpu_s(p.pid) - c0) / 3.0 * 1000
@@ -164,6 +182,9 @@ def main():
             medians[n][k] = statistics.median(vals) if vals else None
         print(n.ljust(10) + "".join((f"{v:.3f}" if v is not None else "n/a").rjust(20) for v in medians[n].values()))
         medians[n]["map_s_runs"] = [r["map_s"] for r in runs]
+        medians[n]["gl_libs"] = sorted(set().union(*(r.get("gl_libs", set()) for r in runs)))
+    for n in rows:
+        print(f"{n}: OpenGL libraries mapped: {' '.join(medians[n]['gl_libs']) or 'none'}")
     medians["_load"] = load
     if a.json:
         with open(a.json, "w") as f:

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Start-up, memory, idle and countdown cost of codegate beside the C, C + libadwaita and
-# PyGObject references in bench/ (the project's own), all under one private X display; then
-# checks its bounds against the references of the same run
+# PyGObject references in bench/ (the project's own), all under one private X display
+# (scripts/bench_window.sh), then checks its bounds against the references of the same run
 # (scripts/bench_bounds.py: map and RSS ≤ 1.00× the C + libadwaita window, counting CPU ≤ 0.25×
-# and counting wake-ups ≤ 0.10× the C controls, idle 0); then the Python example over the
-# GObject library beside the PyGObject one (scripts/bench_languages.py), then the HTTP client's
-# round trip over loopback (Tests/HTTPBench), the challenge solver beside an OpenSSL one
-# (scripts/bench_solver.sh) and the gateway beside its store (scripts/bench_gateway.sh). Exits
-# non-zero when a bound is missed.
+# and counting wake-ups ≤ 0.10× the C controls, idle 0, no OpenGL library mapped); then the
+# start-up, memory and OpenGL bounds again on Debian 13, in a clean trixie root, beside the C
+# references built there (scripts/bench_trixie.sh); then the Python example over the GObject
+# library beside the PyGObject one (scripts/bench_languages.py), then the HTTP client's round
+# trip over loopback (Tests/HTTPBench), the challenge solver beside an OpenSSL one
+# (scripts/bench_solver.sh) and the gateway beside its store (scripts/bench_gateway.sh): those
+# on the host only. Exits non-zero when a bound is missed.
 # usage: scripts/bench.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,29 +19,25 @@ bench=bench
 echo "make bench: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 # The binary as `make install` builds it: the Swift runtime linked in.
 swift build -c release --static-swift-stdlib --product codegate
-# shellcheck disable=SC2046  # pkg-config prints several flags, one word each
-cc -O2 "$bench/baseline.c" -o .build/baseline-c $(pkg-config --cflags --libs gtk4)
-# shellcheck disable=SC2046  # as above
-cc -O2 "$bench/baseline-adw.c" -o .build/baseline-adw $(pkg-config --cflags --libs libadwaita-1)
+state=$(mktemp -d)
+trap 'kill ${XVFB_PID:-} 2>/dev/null || true; rm -rf "$state"' EXIT
+# The click lands on the C and PyGObject references' request button; on codegate it lands in
+# the phone entry, so its countdown columns read idle there: bench_countdown.py below measures
+# its countdown for real. The C + libadwaita window is there for its map time and memory.
+scripts/bench_window.sh "$runs" "$state" --click 180,117 "py=/usr/bin/python3 $bench/baseline.py"
 . Tests/System/lib/session.sh
 start_xvfb 1024x768x24
-state=$(mktemp -d)
-trap 'kill $XVFB_PID 2>/dev/null || true; rm -rf "$state"' EXIT
-# A private state folder, so no saved cooldown carries over from another run of the app. Every
-# program draws as codegate does (CairoRendering): cairo, and no OpenGL loaded at all. A
-# reference left to initialise OpenGL pays for Mesa's libLLVM and driver that the app does not,
-# which flattered codegate's ratios by configuration rather than by its code.
-export GSK_RENDERER=cairo GDK_DEBUG=gl-disable GTK_A11Y=none XDG_STATE_HOME=$state
-# The click lands on the C and PyGObject references' request button; on codegate it lands in
-# the phone entry, so its countdown columns read idle there: the next line measures its
-# countdown for real. The C + libadwaita window is there for its map time and memory.
-/usr/bin/python3 "$bench/measure.py" --runs "$runs" --click 180,117 --json "$state/window.json" \
-    "c=.build/baseline-c" "adw=.build/baseline-adw" "py=/usr/bin/python3 $bench/baseline.py" \
-    "codegate=.build/release/codegate"
+# The rest draws as the window runs did, with the app's state folder of those runs.
+export XDG_STATE_HOME=$state/app
+draw_as_codegate
 /usr/bin/python3 scripts/bench_countdown.py --measure "$bench/measure.py" --runs "$runs" \
     --json "$state/counting.json" .build/release/codegate
 bounds=0
-/usr/bin/python3 scripts/bench_bounds.py "$state/window.json" "$state/counting.json" || bounds=$?
+/usr/bin/python3 scripts/bench_bounds.py --countdown "$state/counting.json" \
+    --own "$state/own.json" "$state/window.json" || bounds=$?
+# The same start-up, memory and OpenGL bounds on Debian 13: the same binary and the same
+# bench_window.sh in a clean trixie root, beside the C references built against its GTK 4.18.
+scripts/bench_trixie.sh "$runs" || bounds=$?
 # The library's function order (gobject/codegate-1.order) names functions of our own modules,
 # which renames move: fails when fewer than nine in ten of them are still in the library.
 own="^[\$]s[0-9]*CodeGate"

@@ -12,6 +12,15 @@ start_xvfb() {
     export DISPLAY=":$number"
 }
 
+# Sourced too. draw_as_codegate: every program started from here on draws as codegate chooses
+# for itself (CairoRendering): with cairo, no OpenGL loaded at all, and no accessibility bus; the
+# OpenGL switch is that of this system's GTK: GDK_DEBUG=gl-disable up to 4.14 (Debian 12),
+# GDK_DISABLE=gl from 4.16 (Debian 13's 4.18 ignores the former and loads OpenGL after all).
+draw_as_codegate() {
+    export GSK_RENDERER=cairo GTK_A11Y=none
+    if pkg-config --atleast-version=4.16 gtk4; then export GDK_DISABLE=gl; else export GDK_DEBUG=gl-disable; fi
+}
+
 # Sourced too. start_app ARGS... starts the built codegate with ARGS on that display, with
 # software rendering, no accessibility bus and a state folder of its own (no cooldown saved by
 # an earlier run carries over), and waits for its window. Sets APP_PID and WINDOW; on exit the
