@@ -9,8 +9,11 @@
    CodeGateGtk): what the server shares with them is in CodeGateBase.
 3. The app's flow (CodeGateFlow) does not reach the gateway's implementation
    (CodeGateGateway): it knows a code service only as `CodeService`.
-4. The server's library (CodeGateServer) links no database client: the executable chooses the
-   shared database (`codegate-gateway`'s `PostgresDatabase`).
+4. The server's library (CodeGateServer) links no database client: the executable registers
+   the shared databases (`codegate-gateway`'s main). Every target `codegate-gateway` depends
+   on besides CodeGateServer is such a backend, held to rules 1 and 2 as the server's stack is;
+   nothing it brings that CodeGateGateway does not (its module, its client library) may be
+   reached from CodeGateServer, so a new backend is checked without a line here.
    Rules 1 to 4 are read from `swift package dump-package`, so they are the graph SwiftPM
    builds.
 5. The protocol's wire names — the literals of Sources/CodeGateProtocol/Vocabulary — are
@@ -28,14 +31,9 @@ import re
 import subprocess
 import sys
 
-SERVER_STACK = ["CodeGateServer", "CodeGateGateway", "CodeGateGatewayPostgres", "CodeGateService", "CodeGateProtocol"]
-# What each target may not reach, and whose that is.
-RULES = [
-    (SERVER_STACK + ["CodeGateHTTP"], {"CodeGateFlow", "CodeGateApp"}, "the app's"),
-    (SERVER_STACK + ["CodeGateHTTP"], {"CodeGateCore", "CodeGateGtk"}, "the controls'"),
-    (["CodeGateFlow"], {"CodeGateGateway"}, "the gateway's implementation"),
-    (["CodeGateServer"], {"CodeGateGatewayPostgres", "CLibPQ"}, "a database client, which the executable chooses"),
-]
+SERVER_STACK = ["CodeGateServer", "CodeGateGateway", "CodeGateService", "CodeGateProtocol"]
+# The executable that registers the shared databases, and the library it serves them with.
+GATEWAY_EXECUTABLE, SERVER = "codegate-gateway", "CodeGateServer"
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 # A vocabulary entry: `static let name = "value"`, `case name = "value"`, or a bare `case name`
 # of a String raw-value enum, whose wire name is the case's own.
@@ -93,11 +91,27 @@ def literals_by_target(package):
     return found
 
 
+def rules(graph):
+    """What each target may not reach, and whose that is."""
+    backends = sorted(set(graph.get(GATEWAY_EXECUTABLE, [])) - {SERVER})
+    clients = set(backends).union(*(reached(graph, name) for name in backends))
+    clients -= reached(graph, "CodeGateGateway") | {"CodeGateGateway"}
+    stack = SERVER_STACK + backends
+    return [
+        (stack + ["CodeGateHTTP"], {"CodeGateFlow", "CodeGateApp"}, "the app's"),
+        (stack + ["CodeGateHTTP"], {"CodeGateCore", "CodeGateGtk"}, "the controls'"),
+        (["CodeGateFlow"], {"CodeGateGateway"}, "the gateway's implementation"),
+        ([SERVER], clients, "a database client, which the executable registers"),
+    ]
+
+
 def main():
     package = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).parent.parent).resolve()
     breaches = []
     graph = dependency_graph(package)
-    for targets, forbidden, whose in RULES:
+    if GATEWAY_EXECUTABLE not in graph:
+        breaches.append(f"{GATEWAY_EXECUTABLE}: no such target in Package.swift")
+    for targets, forbidden, whose in rules(graph):
         for target in targets:
             if target not in graph:
                 breaches.append(f"{target}: no such target in Package.swift")

@@ -15,12 +15,13 @@ import Glibc
 /// a bound, then dropped and counted.
 @MainActor
 public enum GatewayProcess {
-    /// Runs the gateway, its state on `database` when `--database` names one; returns the exit
-    /// status: 0 after a clean stop, 2 for a bad argument, 1 when it cannot listen.
-    package static func run(_ arguments: [String], database: any SharedDatabase) -> Int32 {
+    /// Runs the gateway, its state on the backend in `databases` whose scheme the database URL
+    /// names, if one is given; returns the exit status: 0 after a clean stop, 2 for a bad
+    /// argument, 1 when it cannot listen.
+    package static func run(_ arguments: [String], databases: DatabaseRegistry) -> Int32 {
         // A reader of standard output that went away must not kill the gateway mid-answer.
         signal(SIGPIPE, SIG_IGN)
-        let status = serve(arguments, database: database)
+        let status = serve(arguments, databases: databases)
         // The last lines (a refusal at start, the final requests) still reach a reader that is
         // a little slow; one that stopped holds the exit a second at most.
         streams.finish(within: 1000)
@@ -29,18 +30,18 @@ public enum GatewayProcess {
 
     private static let streams = StandardStreams()
 
-    private static func serve(_ arguments: [String], database: any SharedDatabase) -> Int32 {
+    private static func serve(_ arguments: [String], databases: DatabaseRegistry) -> Int32 {
         setlocale(LC_ALL, "")
         TextDomain.codegate.bind(to: LocaleDirectory.find())
         let options: GatewayOptions
         do {
-            options = try GatewayOptions.parse(Array(arguments.dropFirst()))
+            options = try GatewayOptions.parse(Array(arguments.dropFirst()), databases: databases)
         } catch {
             say("codegate-gateway: \(error.description.terminalEscaped)", to: .error)
             return 2
         }
         if options.wantsHelp {
-            say(GatewayOptions.usage, to: .output, newline: false)
+            say(GatewayOptions.usage(databases: databases), to: .output, newline: false)
             return 0
         }
         // Taken before anything else can start a child that would inherit them.
@@ -65,12 +66,15 @@ public enum GatewayProcess {
         }
         let store: any CodeStore
         var shared: SharedState?
-        switch DatabaseURLSource.resolve(options) {
+        switch DatabaseURLSource.resolve(options, databases: databases) {
         case .failure(let error):
             report(error.description)
             return 2
         case .success(let url?):
-            guard let state = openDatabase(database, at: url, options: options, report: report) else { return 2 }
+            // The URL was checked against the registry, so a backend is there to make.
+            guard let database = databases.database(for: url),
+                let state = openDatabase(database, at: url, options: options, report: report)
+            else { return 2 }
             shared = state
             store = state.store
         case .success(nil):

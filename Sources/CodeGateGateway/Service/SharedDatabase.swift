@@ -1,8 +1,9 @@
 import CodeGateBase
 
 /// A database server that many gateways keep one state on (`codegate-gateway --database URL`).
-/// The executable hands the server the one it links (`PostgresDatabase`), so neither the
-/// server's library nor the app links a database client.
+/// The executable registers those it links under their URL schemes (`DatabaseRegistry`, one
+/// line each: `PostgresDatabase` under postgresql and postgres), so neither the server's library
+/// nor the app links a database client.
 @MainActor
 package protocol SharedDatabase {
     /// The state at `url`: connected, migrated and checked against the key in `keyFile`; nil,

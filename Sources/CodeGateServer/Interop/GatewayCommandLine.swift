@@ -17,11 +17,20 @@ enum GatewayCommandLine {
     private final class Reading {
         var options = GatewayOptions()
         var refusal: GatewayOptionError?
+        /// The backends a database URL may name, which `--help` names too.
+        let databases: DatabaseRegistry
+
+        init(databases: DatabaseRegistry) {
+            self.databases = databases
+        }
     }
 
-    /// The options `arguments` (those after the program name) give, or why they are refused.
-    static func parse(_ arguments: [String]) throws(GatewayOptionError) -> GatewayOptions {
-        let reading = Reading()
+    /// The options `arguments` (those after the program name) give, or why they are refused;
+    /// a database URL must name one of the backends in `databases`.
+    static func parse(_ arguments: [String], databases: DatabaseRegistry) throws(GatewayOptionError)
+        -> GatewayOptions
+    {
+        let reading = Reading(databases: databases)
         // parse_strv frees the arguments it removes with g_free: the vector is GLib's own.
         var words = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for word in words { free(word) } }
@@ -46,9 +55,9 @@ enum GatewayCommandLine {
         return reading.options
     }
 
-    /// GLib's help for the options, as `--help` prints it.
-    static var help: String {
-        withContext(Reading()) { context in
+    /// GLib's help for the options, as `--help` prints it, naming the schemes of `databases`.
+    static func help(databases: DatabaseRegistry) -> String {
+        withContext(Reading(databases: databases)) { context in
             guard let text = g_option_context_get_help(context, 1, nil) else { return "" }
             defer { g_free(text) }
             return String(cString: text)
@@ -94,7 +103,8 @@ enum GatewayCommandLine {
                     G_OPTION_FLAG_FILENAME.rawValue
                         | (option.valueName == nil ? G_OPTION_FLAG_OPTIONAL_ARG.rawValue : 0)),
                 arg: G_OPTION_ARG_CALLBACK, arg_data: unsafeBitCast(take, to: gpointer.self),
-                description: keep(option.help), arg_description: option.valueName.flatMap(keep))
+                description: keep(option.help(databases: reading.databases)),
+                arg_description: option.valueName.flatMap(keep))
         }
         entries.append(GOptionEntry())
         let group = g_option_group_new(
@@ -115,7 +125,8 @@ enum GatewayCommandLine {
         }
         guard let option else { return 0 }
         do throws(GatewayOptionError) {
-            try reading.options.set(option, to: value.map { String(cString: $0) })
+            try reading.options.set(
+                option, to: value.map { String(cString: $0) }, databases: reading.databases)
             return 1
         } catch {
             reading.refusal = error

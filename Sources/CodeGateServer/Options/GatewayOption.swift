@@ -53,8 +53,8 @@ enum GatewayOption: String, CaseIterable, Sendable {
     }
 
     /// What `--help` says of it, in the user's language; `--duration` and `--code-ttl` say
-    /// what the app's own options say.
-    var help: String {
+    /// what the app's own options say, `--database` the URL schemes of `databases`.
+    func help(databases: DatabaseRegistry) -> String {
         switch self {
         case .port: localized("Port on 127.0.0.1, 0 for any free one (default 0)")
         case .listen: localized("Address and port to listen on, e.g. [::1]:8080 (default 127.0.0.1:0)")
@@ -70,8 +70,9 @@ enum GatewayOption: String, CaseIterable, Sendable {
         case .stateFolder: localized("State folder, an absolute path (default $XDG_STATE_HOME/codegate)")
         case .keyFile: localized("Key for code digests, an absolute path (default gateway.key in the state folder)")
         case .database:
-            localized(
-                "PostgreSQL database shared by many gateways, postgresql://... (default SQLite in the state folder)")
+            // TRANSLATORS: {0} lists the URLs' beginnings, e.g. "postgresql://…, postgres://…"; keep it as is.
+            localized("Database shared by many gateways, by URL: {0} (default SQLite in the state folder)")
+                .filling(databases.schemes.map { $0 + "://…" }.joined(separator: ", "))
         case .databaseFile:
             localized("File holding that URL, so no password shows in a process list (or set CODEGATE_DATABASE_URL)")
         case .smsWebhook:

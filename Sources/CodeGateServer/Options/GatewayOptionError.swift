@@ -18,8 +18,9 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
     case loopbackProxy(String)
     case remoteAddress(String)
     case twoDatabases
-    /// A database URL that is not `postgresql://…`, from the option or the source named.
-    case badDatabaseURL(String)
+    /// A database URL from the option or the source named whose scheme is none of `schemes`,
+    /// those of the backends the executable registered.
+    case badDatabaseURL(String, schemes: [String])
     case relativeDatabaseFile(String)
     /// The database URL's file or variable could not be read: its path and why.
     case unreadableDatabaseFile(String, String)
@@ -51,8 +52,12 @@ public enum GatewayOptionError: Error, Equatable, CustomStringConvertible {
             "--trusted-proxy \(text) would trust every local process: a proxy on this machine connects "
                 + "through a Unix socket the service manager hands over (codegate-gateway.socket, docs/deployment.md)"
         case .twoDatabases: "--database and --database-file name the same thing: give one"
-        case .badDatabaseURL(let source):
-            "\(source) must be a PostgreSQL URL, postgresql://[user@]host[:port]/database[?…] (not shown here: it may hold a password)"
+        // The URL itself is never repeated: it may hold a password.
+        case .badDatabaseURL(let source, let schemes) where schemes.isEmpty:
+            "\(source) names a shared database, and this codegate-gateway links none: leave it out for SQLite"
+        case .badDatabaseURL(let source, let schemes):
+            "\(source) must be a database URL whose scheme is one of \(schemes.joined(separator: ", ")) "
+                + "(not shown here: it may hold a password)"
         case .relativeDatabaseFile(let path): "--database-file must be an absolute path, not \"\(path)\""
         case .unreadableDatabaseFile(let path, let reason): "cannot read the database URL from \(path): \(reason)"
         case .remoteAddress(let address):

@@ -26,8 +26,8 @@ public struct GatewayOptions: Equatable, Sendable {
     public var requiresChallenge = true
     /// The state folder; nil for the app's own (`$XDG_STATE_HOME/codegate`).
     public var stateFolder: String?
-    /// `--database`: the PostgreSQL database the state is kept in, instead of SQLite in the
-    /// state folder.
+    /// `--database`: the URL of the shared database the state is kept in, instead of SQLite in
+    /// the state folder; its scheme names one of the executable's backends (`DatabaseRegistry`).
     public var databaseURL: String?
     /// `--database-file`: the file that holds that URL, so no password shows in a process list.
     public var databaseFile: String?
@@ -52,13 +52,16 @@ public struct GatewayOptions: Equatable, Sendable {
     public init() {}
 
     /// What `--help` prints, in the user's language: GLib's own help, from the same table the
-    /// arguments are parsed by.
-    public static var usage: String { GatewayCommandLine.help }
+    /// arguments are parsed by, naming the URL schemes of the shared databases in `databases`.
+    package static func usage(databases: DatabaseRegistry) -> String { GatewayCommandLine.help(databases: databases) }
 
-    /// Parses the arguments after the program name, or says why they are refused. An option
-    /// given twice takes its last value.
-    public static func parse(_ arguments: [String]) throws(GatewayOptionError) -> GatewayOptions {
-        let options = try GatewayCommandLine.parse(arguments)
+    /// Parses the arguments after the program name, or says why they are refused; a database
+    /// URL must name one of the backends in `databases`. An option given twice takes its last
+    /// value.
+    package static func parse(_ arguments: [String], databases: DatabaseRegistry) throws(GatewayOptionError)
+        -> GatewayOptions
+    {
+        let options = try GatewayCommandLine.parse(arguments, databases: databases)
         if !options.allowsRemote && !Self.isLoopback(options.address) { throw .remoteAddress(options.address) }
         if options.databaseURL != nil && options.databaseFile != nil { throw .twoDatabases }
         if options.smsWebhook != nil && options.smsCommand != nil { throw .twoProviders }
@@ -81,11 +84,6 @@ public struct GatewayOptions: Equatable, Sendable {
         return url[..<rest.startIndex] + "…" + rest[at...]
     }
 
-    /// Whether `text` is a PostgreSQL connection URI, the only kind of database URL taken.
-    public static func isDatabaseURL(_ text: String) -> Bool {
-        (text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")) && !text.contains(where: \.isNewline)
-    }
-
     /// Whether `address` is one of the loopback's: 127.0.0.0/8 or ::1.
     static func isLoopback(_ address: String) -> Bool {
         address.hasPrefix("127.") || address == "::1"
@@ -101,8 +99,11 @@ public struct GatewayOptions: Equatable, Sendable {
         requiresChallenge ? ChallengeGate(work: challengeWork) : nil
     }
 
-    /// Takes `option` with its `value` (nil for one that takes none), as the parser reads it.
-    mutating func set(_ option: GatewayOption, to value: String?) throws(GatewayOptionError) {
+    /// Takes `option` with its `value` (nil for one that takes none), as the parser reads it;
+    /// a database URL must name one of the backends in `databases`.
+    mutating func set(_ option: GatewayOption, to value: String?, databases: DatabaseRegistry)
+        throws(GatewayOptionError)
+    {
         let name = option.flag
         guard (value == nil) == (option.valueName == nil) else { throw .flagWithValue(name, value ?? "") }
         let value = value ?? ""
@@ -122,7 +123,7 @@ public struct GatewayOptions: Equatable, Sendable {
             guard value.hasPrefix("/") else { throw .relativeKeyFile(value) }
             keyFile = value
         case .database:
-            guard Self.isDatabaseURL(value) else { throw .badDatabaseURL(name) }
+            guard databases.knows(value) else { throw .badDatabaseURL(name, schemes: databases.schemes) }
             databaseURL = value
         case .databaseFile:
             guard value.hasPrefix("/") else { throw .relativeDatabaseFile(value) }
