@@ -4,11 +4,11 @@ import CodeGateService
 
 /// `codegate_clients`: each client's rate limit, shared by every gateway on the database.
 extension PostgresStore {
-    /// Counts a request from `client` against `limit` requests a minute (0: no limit), as
-    /// `GatewayStore.admit` does — the generic cell rate algorithm, one moment per client, at
-    /// most `GatewayStore.maxClients` of them, a newcomer admitted and those closest to a whole
-    /// allowance forgotten for it — in one transaction under the client's advisory lock: nil
-    /// when admitted, else the whole seconds until it would be.
+    /// Counts a request from `client` against `limit` requests a minute (0: no limit), as the
+    /// SQLite store (`GatewayStore.admit`) does — the generic cell rate algorithm, one moment
+    /// per client, at most `StoreRules.maxClients` of them, a newcomer admitted and those
+    /// closest to a whole allowance forgotten for it — in one transaction under the client's
+    /// advisory lock: nil when admitted, else the whole seconds until it would be.
     ///
     /// The bound holds within what concurrent transactions can add: two gateways admitting at
     /// once may each insert a row the other did not count yet (or one gives a row back that the
@@ -51,7 +51,7 @@ extension PostgresStore {
     }
 
     /// Queues, to go with the newcomer's own row, the deletion of the clients closest to a whole
-    /// allowance again (the smallest due) beyond `GatewayStore.maxClients - 1`: the rule and the
+    /// allowance again (the smallest due) beyond `StoreRules.maxClients - 1`: the rule and the
     /// reasons of `GatewayStore.admit`. A row another transaction holds (its client is being
     /// admitted now, so its due is no small one) is passed over rather than waited for: two
     /// newcomers at once forget two different clients, and never wait for each other. The rows
@@ -67,6 +67,6 @@ extension PostgresStore {
                 LIMIT GREATEST(0, (SELECT COUNT(*) FROM codegate_clients) - $5 + 1)
                 FOR UPDATE SKIP LOCKED)
             DELETE FROM codegate_clients USING forgotten WHERE codegate_clients.client = forgotten.client
-            """, clocks + [client, String(GatewayStore.maxClients)])
+            """, clocks + [client, String(StoreRules.maxClients)])
     }
 }

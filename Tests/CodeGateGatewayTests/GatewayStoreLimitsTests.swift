@@ -216,18 +216,18 @@ extension GatewayStoreTests {
                 SELECT printf('flood %04d', i), ?2, ?3 + i * 1000000, ?4 + i * 1000000 FROM n
             """,
             [
-                .integer(Int64(GatewayStore.maxClients)), .text(now.bootID),
+                .integer(Int64(StoreRules.maxClients)), .text(now.bootID),
                 .integer((now.boot + .seconds(1)).wholeNanoseconds),
                 .integer((now.wall + .seconds(1)).wholeNanoseconds),
             ])
-        #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(GatewayStore.maxClients))]])
+        #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(StoreRules.maxClients))]])
         for index in 0..<10 {
             #expect(try await store.admit("newcomer \(index)", limit: 2) == nil, "newcomer \(index)")
-            #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(GatewayStore.maxClients))]])
+            #expect(try rows("SELECT COUNT(*) FROM clients") == [[.integer(Int64(StoreRules.maxClients))]])
         }
         #expect(
             try rows("SELECT MIN(client), COUNT(*) FROM clients WHERE client LIKE 'flood %'")
-                == [[.text("flood 0010"), .integer(Int64(GatewayStore.maxClients - 11))]],
+                == [[.text("flood 0010"), .integer(Int64(StoreRules.maxClients - 11))]],
             "the ten due soonest were forgotten")
         #expect(try await store.admit("real", limit: 2) == 30, "still limited: its due was no small one")
     }

@@ -136,14 +136,14 @@ import Testing
     func aFullTableOfClientsForgetsTheClientClosestToWholeForANewcomer() async throws {
         let gateways = [under.gateway(try under.store()), under.gateway(try under.store())]
         let flood = StoreUnderTest.freshName("flood")
-        for index in 0..<GatewayStore.maxClients {
+        for index in 0..<StoreRules.maxClients {
             #expect(try await gateways[index % 2].admit("\(flood) \(index)", limit: 1) == nil)
             under.clock.advance(by: .milliseconds(1))
         }
         #expect(try await gateways[0].admit(flood + " newcomer", limit: 1) == nil, "room made for it")
         #expect(try await gateways[1].admit(flood + " 0", limit: 1) == nil, "forgotten: its allowance is whole")
         // Due 60 s after its request, 1 ms ago.
-        #expect(try await gateways[0].admit("\(flood) \(GatewayStore.maxClients - 1)", limit: 1) == 60, "kept")
+        #expect(try await gateways[0].admit("\(flood) \(StoreRules.maxClients - 1)", limit: 1) == 60, "kept")
     }
 
     @Test func anUnusableStoreSendsAndChecksNothing() async throws {

@@ -20,11 +20,6 @@ extension GatewayStore {
         ) STRICT
         """
 
-    /// The most clients whose rate is tracked at once, on every store: a newcomer beyond them
-    /// is admitted, and those closest to a whole allowance are forgotten to make room
-    /// (`makeRoomForClient`).
-    package static let maxClients = 4096
-
     /// Opens the database if need be and runs one write transaction on it that makes SQLite find
     /// room for a row (`proveRoom`): throws what a request would meet, `.full` included. A
     /// transaction that only read passed while every request failed with SQLITE_FULL.
@@ -89,8 +84,8 @@ extension GatewayStore {
     /// would be. A client may send `limit` at once, then one every minute / `limit`: the
     /// generic cell rate algorithm, which keeps one moment per client — when its allowance is
     /// whole again — so a client's requests in any minute never exceed twice the limit, and
-    /// average the limit. No newcomer waits for room: at `maxClients` the clients closest to
-    /// a whole allowance are forgotten. Throws when the state cannot be used.
+    /// average the limit. No newcomer waits for room: at `StoreRules.maxClients` the clients
+    /// closest to a whole allowance are forgotten. Throws when the state cannot be used.
     public func admit(_ client: String, limit: Int) async throws(StateProblem) -> Int? {
         guard limit > 0 else { return nil }
         let interval = Duration.seconds(60) / limit
@@ -132,13 +127,13 @@ extension GatewayStore {
     /// dues give away the least, and a client sending fast keeps its row and stays limited.
     private static func makeRoomForClient(in database: SQLiteDatabase, clocks: [StoreValue]) throws(SQLiteError) {
         guard case .integer(let count)? = try database.run("SELECT COUNT(*) FROM clients").first?.first,
-            count >= maxClients
+            count >= StoreRules.maxClients
         else { return }
         try database.run(
             """
             DELETE FROM clients WHERE client IN (SELECT client FROM clients
                 ORDER BY CASE WHEN boot_id = ?1 THEN due_boot - ?2 ELSE due_wall - ?3 END LIMIT ?4)
-            """, clocks + [.integer(count - Int64(maxClients) + 1)])
+            """, clocks + [.integer(count - Int64(StoreRules.maxClients) + 1)])
     }
 
     private static func clocks(at now: SystemMoment) -> [StoreValue] {

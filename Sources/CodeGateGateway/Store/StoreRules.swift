@@ -5,6 +5,10 @@ import CodeGateService
 /// dropped with a line, a new number waits for room, and only what changed is written.
 @MainActor
 package enum StoreRules {
+    /// The most clients whose rate is tracked at once, on every store: a newcomer beyond them
+    /// is admitted, and those closest to a whole allowance are forgotten to make room.
+    package nonisolated static let maxClients = 4096
+
     /// Runs `decide` on `number`'s record — and on the reply kept under `replyKey`, and on the
     /// meters named `meters` — inside `transaction`, writing back what it changed. A refusal
     /// of the store's own (`StateProblem.recovering`, `.crowded`) keeps nothing decided.
