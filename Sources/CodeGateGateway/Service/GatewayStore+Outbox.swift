@@ -7,7 +7,7 @@ import CodeGateService
 /// share: keep their clocks in step (NTP). The rows carry codes in clear text, as the message
 /// must: each row is deleted as soon as it is delivered or its code expires.
 extension GatewayStore {
-    /// Portable SQL but for `STRICT` (SQLite's, dropped on PostgreSQL, where INTEGER is BIGINT).
+    /// The table; `STRICT`, so a value of the wrong type is refused rather than stored.
     static let outboxTable = """
         CREATE TABLE IF NOT EXISTS outbox (
             id TEXT PRIMARY KEY NOT NULL, recipient TEXT NOT NULL, text TEXT NOT NULL,
@@ -42,9 +42,9 @@ extension GatewayStore {
 
     package func claimMessage(lease: Duration) async throws(StateProblem) -> OutboxMessage? {
         try await outbox { database, wall throws(SQLiteError) -> OutboxMessage? in
-            // The outer `lease_until <= ?2` is what makes the claim safe on PostgreSQL under READ
-            // COMMITTED too: a row another transaction claimed meanwhile no longer matches once
-            // its lock is released. (PostgreSQL may add FOR UPDATE SKIP LOCKED to the subquery.)
+            // One statement in SQLite's one writer at a time: no other gateway on this state can
+            // claim the row between the choice and the lease. (PostgresStore's claim, where it
+            // can, says how it is made safe there.)
             let rows = try database.run(
                 """
                 UPDATE outbox SET lease_until = ?1 WHERE lease_until <= ?2 AND id = (
