@@ -40,8 +40,9 @@ enum AccessibleNames {
         }
     }
 
-    /// Names the nameless objects under `root` as `fill` does, when it is first shown: GTK 4.18
-    /// builds a popover menu's contents only then, and leaves its items nameless.
+    /// Names the nameless objects under `root` as `fill` does, once, when it is first shown: by
+    /// then GTK has set up what it shows, its own names and relations among it (which differ
+    /// between GTK 4.8 and 4.18), so the names given after them are the ones that hold.
     static func fillWhenShown(_ root: UnsafeMutablePointer<GtkWidget>, area: String) {
         let handler = HandlerID()
         handler.id = Signal.connect(root, "map") {
