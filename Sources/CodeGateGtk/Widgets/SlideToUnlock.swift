@@ -101,7 +101,7 @@ public final class SlideToUnlock {
         // GTK 4.8 sends no event for a range's value; from the next release on it does, and a
         // screen reader speaks each (Orca 48 on GTK 4.18): the model then says a step's
         // progress in the value's words alone.
-        model.announcesValue = gtk_get_minor_version() > 8
+        model.announcesValue = Self.isNewerThanGTK48
         followDirection()
         attach(self, to: widget.cast(), key: ObjectType.instanceKey)
         Signal.connectChangeValue(widget.cast()) { [weak self] scroll, value in
@@ -173,13 +173,16 @@ public final class SlideToUnlock {
     /// its tooltip's text as one, so there the text goes while unlocked.
     private func showTooltip() {
         let shows = !model.isUnlocked
-        if gtk_get_minor_version() > 8 {
+        if Self.isNewerThanGTK48 {
             gtk_widget_set_tooltip_text(widget, shows ? tooltip : nil)
         } else if gtk_widget_get_tooltip_text(widget).map({ String(cString: $0) }) != tooltip {
             gtk_widget_set_tooltip_text(widget, tooltip)
         }
         gtk_widget_set_has_tooltip(widget, shows ? 1 : 0)
     }
+    /// Whether the GTK running is newer than 4.8, the oldest supported (Debian 12), whose
+    /// accessibility differs in what `init` and `showTooltip` say.
+    private static let isNewerThanGTK48 = gtk_get_minor_version() > 8
     private var tooltips = SlideToUnlock.defaultTooltips
     /// The tooltip unless told otherwise, for each direction, in the language of the moment.
     static var defaultTooltips: DirectionalText {
